@@ -1,0 +1,5 @@
+"""Bots: programs that play a seat from its observation alone."""
+
+from floe.bots.base import Bot, RandomBot, bot_names, make_bot, register_bot
+
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot"]

@@ -1,0 +1,83 @@
+"""The bot protocol: a bot sees one seat's observation and the legal actions, never the full state.
+
+Bots are named by a spec string ``name[:key=value,...]`` (``random``, ``baseline``) and found through a
+registry. Every bot gets its own seeded generator so a seeded game with bots is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from floe.core.errors import OptionError
+from floe.core.game import Game
+
+
+class Bot(ABC):
+    """A player program for one seat."""
+
+    name = "bot"
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
+        if params:
+            raise OptionError(f"bot {self.name!r} takes no parameter {next(iter(params))!r}")
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        """Pick one of ``legal_actions`` knowing only ``observation`` (this seat's view)."""
+
+
+class RandomBot(Bot):
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        return self.rng.choice(legal_actions)
+
+
+BotFactory = Callable[..., Bot]
+# game name ("*" for any game) -> bot name -> factory
+_BOTS: dict[str, dict[str, BotFactory]] = {"*": {"random": RandomBot}}
+
+
+def register_bot(name: str, factory: BotFactory, *, game: str = "*") -> None:
+    """Make a bot available under ``name`` for ``game`` (or every game)."""
+    _BOTS.setdefault(game, {})[name] = factory
+
+
+def bot_names(game: str) -> list[str]:
+    """The bots available for ``game``."""
+    _load_builtin_bots()
+    return sorted({*_BOTS["*"], *_BOTS.get(game, {})})
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``ismcts:ms=200,c=0.7`` into the name and its parameters."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(";" if ";" in rest else ","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise OptionError(f"bot parameter {part!r} in {spec!r} must look like key=value")
+        params[key.strip()] = value.strip()
+    return name.strip().lower(), params
+
+
+def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
+    """Build the bot named by ``spec`` for ``seat``; ``OptionError`` for an unknown name or parameter."""
+    _load_builtin_bots()
+    name, params = parse_bot_spec(spec)
+    factory = _BOTS.get(game.name, {}).get(name) or _BOTS["*"].get(name)
+    if factory is None:
+        raise OptionError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(bot_names(game.name))}")
+    return factory(game, seat, seed, **params)
+
+
+def _load_builtin_bots() -> None:
+    import floe.bots.arctic_baseline  # noqa: F401

@@ -1,0 +1,176 @@
+"""Floe's command line: ``floe play | replay | score | simulate | bench``.
+
+Bad input (an unknown game, option or bot, a malformed pile, a corrupt record) ends with a one-line
+message on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from floe.core.errors import FloeError
+
+app = typer.Typer(
+    help="Floe: a digital table for tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True)
+
+
+def fail(message: str) -> None:
+    """Print a one-line error and exit with status 2."""
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+def _options(pairs: list[str] | None, preset: str | None) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if preset:
+        options["preset"] = preset
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            fail(f"option {pair!r} must look like key=value")
+        options[key.strip()] = value.strip()
+    return options
+
+
+OptionList = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="A rule flag as key=value (repeatable).")
+]
+PresetOpt = Annotated[str | None, typer.Option(help="Rules preset: rules (default) or bga.")]
+PowersOpt = Annotated[
+    str | None, typer.Option(help="Power sides, e.g. fox-under,moose-draw or fox=2 (others random).")
+]
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game to play.")] = "arctic",
+    players: Annotated[int, typer.Option(help="Number of players (2-4).")] = 3,
+    seat: Annotated[int, typer.Option(help="Your seat, 1-based.")] = 1,
+    bots: Annotated[str, typer.Option(help="Bots for the other seats, comma-separated.")] = "baseline",
+    seed: Annotated[int | None, typer.Option(help="Seed for the shuffle (random if omitted).")] = None,
+    preset: PresetOpt = None,
+    powers: PowersOpt = None,
+    option: OptionList = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record here at the end.")] = None,
+) -> None:
+    """Play a game in the terminal against bots."""
+    from floe.play.terminal import run_terminal_game
+
+    options = _options(option, preset)
+    if powers:
+        options["powers"] = powers
+    try:
+        run_terminal_game(
+            game, players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
+        )
+    except FloeError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    seat: Annotated[int | None, typer.Option(help="Show the table as this seat saw it (1-based).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Check a record by replaying it, then print the final table and scores."""
+    from floe.core.record import Record
+    from floe.play.render import print_final
+
+    try:
+        rec = Record.load(record)
+        state = rec.replay()
+    except FloeError as exc:
+        fail(str(exc))
+        return
+    if as_json:
+        data = {"game": rec.game, "actions": len(rec.actions), "over": state.is_terminal()}
+        if state.is_terminal():
+            data["scores"] = state.scores()
+            data["ranking"] = state.ranking()
+            data["breakdowns"] = state.score_breakdowns()
+        print(json.dumps(data))
+        return
+    print_final(state, None if seat is None else seat - 1, rec)
+
+
+@app.command()
+def score(
+    game: Annotated[str, typer.Argument(help="The game (arctic).")],
+    pile: Annotated[str, typer.Option(help='The pile bottom to top, e.g. "fox fox ? moose"; ? is face-down.')],
+    totem_value: Annotated[int, typer.Option(help="Landscape value under your totem's token.")] = 0,
+    penalties: Annotated[int, typer.Option(help="Cards in your penalty zone.")] = 0,
+    mode: Annotated[str, typer.Option(help="Face-down cards: free_max (rules) or bga_adjacent.")] = "free_max",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the breakdown as JSON.")] = False,
+) -> None:
+    """Score a physical game's pile: runs, bonus, totem and penalties."""
+    from floe.play.score_cmd import score_pile_command
+
+    try:
+        score_pile_command(game, pile, totem_value, penalties, mode, as_json)
+    except (FloeError, ValueError) as exc:
+        fail(str(exc))
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game.")] = "arctic",
+    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
+    games: Annotated[int, typer.Option(help="How many games.")] = 100,
+    bots: Annotated[str, typer.Option(help="Bots, comma-separated (one per seat, or fewer to repeat).")] = "random",
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
+    preset: PresetOpt = None,
+    option: OptionList = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Play many bot games with seats rotated; print each bot's wins, mean score and mean rank."""
+    from floe.lab.simulate import run_simulation
+
+    if games <= 0:
+        fail("--games must be positive")
+    try:
+        run_simulation(game, players, games, bots, seed, _options(option, preset), as_json)
+    except FloeError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help="The game.")] = "arctic",
+    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
+    games: Annotated[int, typer.Option(help="How many random games.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Measure the engine: decisions/s, games/s and the cost of clone, apply and legal actions."""
+    from floe.lab.bench import run_bench
+
+    if games <= 0:
+        fail("--games must be positive")
+    try:
+        run_bench(game, players, games, seed, as_json)
+    except FloeError as exc:
+        fail(str(exc))
+
+
+def main() -> None:
+    """Entry point: run the app, turning any Floe error that escapes into a one-line message."""
+    try:
+        app()
+    except FloeError as exc:
+        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)

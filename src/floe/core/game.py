@@ -1,0 +1,224 @@
+"""The game-agnostic API every Floe game implements: ``Game`` (rules + options) and ``State`` (one position).
+
+The shape follows OpenSpiel: a state has a current player, which is a seat (0..n-1), ``CHANCE`` while a
+chance event (a shuffle outcome, a card drawn) is pending, or ``TERMINAL`` at the end. Actions are small
+integers from a fixed space per game, each with a notation that parses back to the same id. Chance
+outcomes are actions too, so the action history is a complete, replayable record.
+
+``State.apply`` is the one validated path (template method): it refuses illegal actions without touching
+the state, then calls the game's ``_apply``. Search code that already knows an action is legal may call
+``apply_unchecked``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
+
+CHANCE = -1
+TERMINAL = -2
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game is, derived from its parameters (OpenSpiel's GameType + GameInfo in one record)."""
+
+    name: str
+    players: int
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+    max_chance_outcomes: int
+    min_utility: float
+    max_utility: float
+    max_game_length: int
+    information: str  # "imperfect" or "perfect"
+    observation_size: int
+    version: str
+
+
+class State(ABC):
+    """One position of a game. Mutable for speed; ``clone`` gives an independent copy."""
+
+    __slots__ = ()
+
+    # --- who acts -------------------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True while a chance event is pending."""
+        return self.current_player() == CHANCE
+
+    # --- actions --------------------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The legal action ids for whoever acts now (chance outcomes at a chance node), ascending."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(action, probability) pairs at a chance node."""
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw one chance outcome with ``rng``. Games override this with a faster direct draw."""
+        outcomes = self.chance_outcomes()
+        return rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now; agrees with ``legal_actions`` by construction."""
+        return action in self.legal_actions()
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action. An illegal one raises ``IllegalActionError`` and changes nothing."""
+        if self.is_terminal():
+            raise IllegalActionError("the game is over: no more actions")
+        if not self.is_legal(action):
+            raise IllegalActionError(f"{self.describe_action(action)} is not legal now")
+        self.apply_unchecked(action)
+
+    @abstractmethod
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action known to be legal (the fast path for search and replay of verified records)."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The canonical notation of an action id."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse notation to an action id. ``InvalidActionError`` if the text names no action."""
+
+    def describe_action(self, action: int) -> str:
+        """Words for a person; by default the notation."""
+        try:
+            return self.action_to_string(action)
+        except InvalidActionError:
+            return f"action {action}"
+
+    def parse_legal(self, text: str) -> int:
+        """Parse text to a legal action: exact notation, or a unique prefix of one legal action's notation.
+
+        Raises ``InvalidActionError`` (names nothing), ``IllegalActionError`` (names an action that is not
+        legal now) or ``AmbiguousActionError`` (prefix of several).
+        """
+        legal = self.legal_actions()
+        key = " ".join(text.strip().lower().split())
+        if not key:
+            raise InvalidActionError("empty input")
+        try:
+            action = self.string_to_action(key)
+        except InvalidActionError:
+            matches = [a for a in legal if self.action_to_string(a).startswith(key)]
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                names = ", ".join(self.action_to_string(a) for a in matches[:6])
+                raise AmbiguousActionError(f"{text.strip()!r} could be {names}") from None
+            raise
+        if action not in legal:
+            raise IllegalActionError(f"{self.action_to_string(action)} is not legal now")
+        return action
+
+    # --- information ----------------------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int | None) -> Any:
+        """What ``seat`` may know (``None`` for a spectator): the game's observation object."""
+
+    @abstractmethod
+    def observation_dict(self, seat: int | None) -> dict[str, Any]:
+        """The JSON-ready view of ``observation(seat)``."""
+
+    @abstractmethod
+    def observation_vector(self, seat: int) -> Any:
+        """The fixed-length numeric observation (a numpy float32 array) of ``seat``."""
+
+    # --- results --------------------------------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Final scores per seat (only at terminal)."""
+
+    @abstractmethod
+    def score_breakdowns(self) -> list[dict[str, Any]]:
+        """Per-seat JSON-ready scoring details (only at terminal)."""
+
+    @abstractmethod
+    def ranking(self) -> list[int]:
+        """Seats best first, ties broken by the game's rule (only at terminal)."""
+
+    def returns(self) -> list[float]:
+        """Rank-based utilities in [-1, 1]: first place 1, last place -1, linear between."""
+        order = self.ranking()
+        n = len(order)
+        out = [0.0] * n
+        for place, seat in enumerate(order):
+            out[seat] = 1.0 - 2.0 * place / (n - 1)
+        return out
+
+    # --- copies and records ---------------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @property
+    @abstractmethod
+    def history(self) -> list[int]:
+        """Every action applied since the empty table, chance outcomes included."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The full state (hidden parts included) as JSON-ready data."""
+
+    @abstractmethod
+    def render(self, seat: int | None) -> str:
+        """A plain-text rendering of what ``seat`` sees."""
+
+
+class Game(ABC):
+    """A game with its options fixed: builds states and knows its spec."""
+
+    name: str = ""
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        self.players = players
+        self.options: dict[str, Any] = dict(options or {})
+
+    @property
+    @abstractmethod
+    def spec(self) -> GameSpec:
+        """The spec sheet for these parameters."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The empty table before setup; setup's chance events follow."""
+
+    @abstractmethod
+    def determinize(self, observation: Any, rng: random.Random) -> State:
+        """A full state consistent with ``observation`` (one seat's view), hidden parts sampled with ``rng``."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state written by ``State.to_json``."""
+
+    def options_dict(self) -> dict[str, Any]:
+        """The options as they go into a record (defaults filled in)."""
+        return dict(self.options)
+
+    def parse_actions(self, state: State, texts: Sequence[str]) -> list[int]:
+        """Parse and apply a sequence of notations to a clone of ``state``, returning the ids."""
+        probe = state.clone()
+        out = []
+        for text in texts:
+            action = probe.parse_legal(text)
+            probe.apply(action)
+            out.append(action)
+        return out

@@ -1,0 +1,234 @@
+"""Arctic through the core API: ``ArcticGame`` (rules config + spec) and ``ArcticState`` (a position)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from floe.core.errors import InvalidActionError, OptionError
+from floe.core.game import Game, GameSpec, State
+from floe.games.arctic import actions as act
+from floe.games.arctic import rules
+from floe.games.arctic.cards import ANIMALS, COMPANION, LANDSCAPE, MAIN, N_CARDS, card_name, describe_card
+from floe.games.arctic.config import POWER_SLUGS, RulesConfig
+from floe.games.arctic.scoring import FACE_DOWN, ScoreBreakdown, rank, score
+from floe.games.arctic.state import EXTRA, FACE_DOWN_FLAG, OVER, PLACE, SWAP_RIVER, ArcticStateData
+from floe.games.arctic.view import VECTOR_SIZE, ArcticObservation, determinize, observe, vector
+
+# Bump whenever rules behaviour or an encoding changes (it goes into every record).
+VERSION = "arctic-1"
+
+
+class ArcticState(ArcticStateData, State):
+    """A position of Arctic. Mutable; ``clone`` is cheap and independent."""
+
+    __slots__ = ()
+
+    # --- who acts and what is legal -------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.to_act
+
+    def legal_actions(self) -> list[int]:
+        """Legal ids, ascending. The list is cached and shared: do not modify it."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_actions(self)
+        return legal
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.to_act != rules.CHANCE:
+            return []
+        outcomes = rules.chance_actions(self)
+        p = 1.0 / len(outcomes)
+        return [(a, p) for a in outcomes]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        # Every Arctic chance event is uniform, so one choice from the outcome list is exact.
+        return rng.choice(self.legal_actions())
+
+    def apply_unchecked(self, action: int) -> None:
+        rules.apply_action(self, action)
+
+    def action_to_string(self, action: int) -> str:
+        return act.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return act.string_to_action(text)
+
+    def describe_action(self, action: int) -> str:
+        """Words for a person, in the context of the current step."""
+        return describe(self, action)
+
+    # --- information ----------------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> ArcticObservation:
+        scores = [b.to_dict() for b in self.breakdowns()] if self.step == OVER else None
+        return observe(self, seat, scores)
+
+    def observation_dict(self, seat: int | None) -> dict[str, Any]:
+        return self.observation(seat).to_dict()
+
+    def observation_vector(self, seat: int) -> np.ndarray:
+        return vector(self.observation(seat))
+
+    # --- results --------------------------------------------------------------------------------------
+    def breakdowns(self) -> list[ScoreBreakdown]:
+        """Each seat's final scoring breakdown (runs, bonus, totem, penalties)."""
+        if self.step != OVER:
+            raise ValueError("the game is not over")
+        if self._scores is None:
+            mode = self.config.wildcard_scoring
+            self._scores = [
+                score(
+                    [FACE_DOWN if e >= FACE_DOWN_FLAG else MAIN[e] for e in self.piles[q]],
+                    LANDSCAPE[self.tokens[self.totems[q]]],
+                    len(self.penalties[q]),
+                    mode,
+                )
+                for q in range(self.n)
+            ]
+        return list(self._scores)
+
+    def scores(self) -> list[int]:
+        return [b.total for b in self.breakdowns()]
+
+    def score_breakdowns(self) -> list[dict[str, Any]]:
+        return [b.to_dict() for b in self.breakdowns()]
+
+    def ranking(self) -> list[int]:
+        return rank(self.scores(), self.first)
+
+    # --- copies and records ---------------------------------------------------------------------------
+    def clone(self) -> ArcticState:
+        other = ArcticState.__new__(ArcticState)
+        self.copy_into(other)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return self.fields_json()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ArcticStateData):
+            return NotImplemented
+        return self.fields_json() == other.fields_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def render(self, seat: int | None) -> str:
+        from floe.games.arctic.text import render_plain
+
+        return render_plain(self.observation(seat))
+
+
+class ArcticGame(Game):
+    """Arctic for 2–4 players with a ``RulesConfig`` built from the options."""
+
+    name = "arctic"
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise OptionError(f"Arctic is for 2 to 4 players, not {players}")
+        super().__init__(players, options)
+        self.config = RulesConfig.from_options(options, players)
+        self.options = self.config.to_options()
+
+    @property
+    def spec(self) -> GameSpec:
+        n = self.players
+        return GameSpec(
+            name="arctic",
+            players=n,
+            min_players=2,
+            max_players=4,
+            num_distinct_actions=act.N_ACTIONS,
+            max_chance_outcomes=N_CARDS,
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=4000,
+            information="imperfect",
+            observation_size=VECTOR_SIZE,
+            version=VERSION,
+        )
+
+    def new_initial_state(self) -> ArcticState:
+        st = ArcticState.__new__(ArcticState)
+        rules.setup(st, self.config, self.players)
+        rules.settle(st)
+        return st
+
+    def determinize(self, observation: Any, rng: random.Random) -> ArcticState:
+        if isinstance(observation, dict):
+            observation = ArcticObservation.from_dict(observation)
+        st = ArcticState.__new__(ArcticState)
+        determinize(observation, rng, st)
+        return st
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ArcticState:
+        st = ArcticState.__new__(ArcticState)
+        st.config = RulesConfig.from_options(data["config"], self.players)
+        st.load_fields(dict(data))
+        return st
+
+
+def describe(st: ArcticStateData, action: int) -> str:
+    """What an action does, in the game's words (for prompts, logs and the UI)."""
+    try:
+        text = act.action_to_string(action)
+    except InvalidActionError:
+        return f"action {action}"
+    verb, _, _ = text.partition(" ")
+    card = -1
+    if act.PLACE <= action < act.GIVE:
+        card = (action - act.PLACE) % N_CARDS
+    elif act.CARD <= action < act.DECKS:
+        card = action - act.CARD
+    words = describe_card(card) if card >= 0 else ""
+    if action == act.STOP:
+        return "Stop placing cards" if st.step == PLACE else "Stop drawing cards"
+    if action == act.PASS:
+        return "Don't use the Walrus power" if st.step == EXTRA else "Don't give a penalty card"
+    if action == act.TAKE_BACK:
+        return "Puffin: take your visible card back into your hand"
+    if action == act.DRAW_DECK:
+        return "Orca: draw the top card of the deck"
+    if action in (act.MOVE_RIGHT, act.MOVE_LEFT):
+        top = st.piles[st.player][-1]
+        main, comp = ANIMALS[MAIN[top]], ANIMALS[COMPANION[top]]
+        if action == act.MOVE_RIGHT:
+            return f"Move the {main} token forward and the {comp} token back"
+        return f"Move the {main} token back and the {comp} token forward"
+    if action in (act.EXTRA_RIGHT, act.EXTRA_LEFT):
+        animal = ANIMALS[st.walrus_token]
+        return f"Walrus: move the {animal} token one more step {'forward' if action == act.EXTRA_RIGHT else 'back'}"
+    if action == act.PENALTY_BLIND:
+        return "Polar bear: draw an unseen card from your penalty zone"
+    if act.GIVE_BLIND <= action < act.GIVE_BLIND + 4:
+        return f"Polar bear: give an unseen penalty card to P{action - act.GIVE_BLIND + 1}"
+    if act.GIVE <= action < act.N_PLAYER_ACTIONS:
+        c, q = divmod(action - act.GIVE, 4)
+        return f"Polar bear: give {card_name(c)} from your penalty zone to P{q + 1}"
+    phrases = {
+        "place": f"Place {words} on your pile",
+        "under": f"Fox: place {words} at the bottom of your pile (last card)",
+        "facedown": f"Fox: place {words} face-down under your visible card (last card)",
+        "swap": f"Puffin: put {words} into the river (then pick a river card)",
+        "river": (
+            f"Take {words} from the river in exchange" if st.step == SWAP_RIVER else f"Draw {words} from the river"
+        ),
+        "penalty": f"Polar bear: draw {words} from your penalty zone",
+        "discard": f"Discard {words} into your penalty zone",
+        "card": f"Chance: {words}",
+    }
+    if verb in phrases:
+        return phrases[verb]
+    if verb == "side":
+        return f"Chance: the power {text[5:]} is in play"
+    return text[0].upper() + text[1:]
+
+
+__all__ = ["VERSION", "ArcticGame", "ArcticState", "POWER_SLUGS"]

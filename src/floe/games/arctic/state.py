@@ -1,0 +1,222 @@
+"""Arctic's state: compact mutable data (ints and lists of ints) with an explicit, cheap ``clone``.
+
+Frozen records would cost the engine its speed target (spec: >= 50,000 decisions/s, clone <= 20 us), so
+the state is a slotted object whose transitions live in ``rules.py``. Everything here is plain data that
+serialises to JSON. Conventions:
+
+- cards are ints 0..119; a face-down card in a pile is stored as ``card + FACE_DOWN_FLAG``;
+- hands, penalty zones and the river are kept sorted, so equal positions are equal data;
+- ``deck`` holds the unseen draw stock: the main deck and the reserve together, unordered. Every draw is
+  a chance outcome, uniform over it, which gives exactly the distribution of a shuffled deck with a
+  random reserve set aside (spec D1). ``reserve_left`` says how many of those cards are the reserve;
+  the main deck is ``len(deck) - reserve_left``. No order exists, so no observation can read ahead.
+- ``known[c]`` is the public knowledge about card ``c`` gathered from public events: 0 nothing beyond its
+  public location, ``IN_HAND + seat`` certainly in that seat's hand (taken from the river, swapped or
+  taken back, and not seen leaving), or a bit mask 1..15 of seats whose hidden areas (hand, penalty
+  zone, face-down pile cards) may hold it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from floe.games.arctic.config import RulesConfig
+
+FACE_DOWN_FLAG = 128
+IN_HAND = 16
+
+# Steps: which decisions are legal (or which automatic work comes next).
+SETUP, PLACE, SWAP_RIVER, TAKE_POWER, MOVE, EXTRA, DRAW, REFILLED, DISCARD, GIVE, OVER = range(11)
+STEP_NAMES = (
+    "setup",
+    "place",
+    "swap",
+    "take-power",
+    "move",
+    "extra",
+    "draw",
+    "refilled",
+    "discard",
+    "give",
+    "over",
+)
+
+# Pending chance jobs: (kind, a, b).
+J_DECKS, J_SIDE, J_TOTEM, J_FIRST, J_HAND, J_RIVER, J_PENALTY, J_BLIND_DRAW, J_BLIND_GIVE = range(9)
+JOB_NAMES = (
+    "choose-decks",
+    "choose-side",
+    "deal-totem",
+    "choose-first",
+    "deal-to-hand",
+    "refill-river",
+    "penalty-draw",
+    "penalty-to-hand",
+    "give-penalty",
+)
+CARD_JOBS = frozenset((J_HAND, J_RIVER, J_PENALTY))
+
+_LIST_FIELDS = ("tokens", "river", "deck", "holder", "totems", "powers", "turns", "known", "history")
+_NESTED_FIELDS = ("hands", "piles", "penalties")
+_SCALAR_FIELDS = (
+    "n",
+    "first",
+    "reserve_left",
+    "decks_mask",
+    "round",
+    "end_triggered",
+    "trigger_player",
+    "final_round",
+    "player",
+    "step",
+    "to_act",
+    "held_at_start",
+    "p_value",
+    "t_min",
+    "t_max",
+    "placed",
+    "closed",
+    "puffin_used",
+    "give_used",
+    "swap_card",
+    "n_min",
+    "n_max",
+    "drawn",
+    "walrus_token",
+    "walrus_dir",
+)
+
+
+class ArcticStateData:
+    """The raw fields of an Arctic position; ``ArcticState`` adds the game API on top."""
+
+    __slots__ = (
+        *_LIST_FIELDS,
+        *_NESTED_FIELDS,
+        *_SCALAR_FIELDS,
+        "config",
+        "pending",
+        "_legal",
+        "_scores",
+    )
+
+    config: RulesConfig
+    n: int
+    tokens: list[int]
+    river: list[int]
+    deck: list[int]
+    holder: list[int]
+    totems: list[int]
+    powers: list[int]
+    turns: list[int]
+    known: list[int]
+    history: list[int]
+    hands: list[list[int]]
+    piles: list[list[int]]
+    penalties: list[list[int]]
+    pending: list[tuple[int, int, int]]
+    first: int
+    reserve_left: int
+    decks_mask: int
+    round: int
+    end_triggered: bool
+    trigger_player: int
+    final_round: bool
+    player: int
+    step: int
+    to_act: int
+    held_at_start: int
+    p_value: int
+    t_min: int
+    t_max: int
+    placed: int
+    closed: bool
+    puffin_used: bool
+    give_used: bool
+    swap_card: int
+    n_min: int
+    n_max: int
+    drawn: int
+    walrus_token: int
+    walrus_dir: int
+    _legal: list[int] | None
+    _scores: Any
+
+    def copy_into(self, other: ArcticStateData) -> None:
+        """Copy every field into ``other`` (lists copied, so the two never share mutable data)."""
+        other.config = self.config
+        other.n = self.n
+        other.tokens = self.tokens[:]
+        other.river = self.river[:]
+        other.deck = self.deck[:]
+        other.holder = self.holder[:]
+        other.totems = self.totems[:]
+        other.powers = self.powers[:]
+        other.turns = self.turns[:]
+        other.known = self.known[:]
+        other.history = self.history[:]
+        other.hands = [h[:] for h in self.hands]
+        other.piles = [p[:] for p in self.piles]
+        other.penalties = [p[:] for p in self.penalties]
+        other.pending = self.pending[:]
+        other.first = self.first
+        other.reserve_left = self.reserve_left
+        other.decks_mask = self.decks_mask
+        other.round = self.round
+        other.end_triggered = self.end_triggered
+        other.trigger_player = self.trigger_player
+        other.final_round = self.final_round
+        other.player = self.player
+        other.step = self.step
+        other.to_act = self.to_act
+        other.held_at_start = self.held_at_start
+        other.p_value = self.p_value
+        other.t_min = self.t_min
+        other.t_max = self.t_max
+        other.placed = self.placed
+        other.closed = self.closed
+        other.puffin_used = self.puffin_used
+        other.give_used = self.give_used
+        other.swap_card = self.swap_card
+        other.n_min = self.n_min
+        other.n_max = self.n_max
+        other.drawn = self.drawn
+        other.walrus_token = self.walrus_token
+        other.walrus_dir = self.walrus_dir
+        other._legal = self._legal  # never mutated in place, so sharing is safe
+        other._scores = self._scores
+
+    def fields_json(self) -> dict[str, Any]:
+        """Every field as JSON-ready data (the config as its option mapping)."""
+        data: dict[str, Any] = {"config": self.config.to_options()}
+        for name in (*_SCALAR_FIELDS, *_LIST_FIELDS):
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, list) else value
+        for name in _NESTED_FIELDS:
+            data[name] = [list(x) for x in getattr(self, name)]
+        data["pending"] = [list(job) for job in self.pending]
+        return data
+
+    def load_fields(self, data: dict[str, Any]) -> None:
+        """Inverse of ``fields_json`` (the config is set by the caller)."""
+        for name in _SCALAR_FIELDS:
+            setattr(self, name, data[name])
+        for name in _LIST_FIELDS:
+            setattr(self, name, [int(x) for x in data[name]])
+        for name in _NESTED_FIELDS:
+            setattr(self, name, [[int(x) for x in part] for part in data[name]])
+        self.pending = [(int(k), int(a), int(b)) for k, a, b in data["pending"]]
+        self._legal = None
+        self._scores = None
+
+
+def is_face_down(entry: int) -> bool:
+    """Whether a pile entry is a face-down card."""
+    return entry >= FACE_DOWN_FLAG
+
+
+def visible_card(pile: list[int]) -> int:
+    """The pile's visible card, or -1 when the pile is empty or its top card is face-down."""
+    if pile and pile[-1] < FACE_DOWN_FLAG:
+        return pile[-1]
+    return -1

@@ -1,0 +1,96 @@
+"""``floe bench``: the engine's speed in random play, on one core.
+
+Two passes over the same seeded games: a plain loop (decisions and games per second, as a bot harness
+would run them) and an instrumented loop that times each ``legal_actions``, ``apply`` and ``clone`` call.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import time
+from typing import Any
+
+from floe.core.game import State
+from floe.core.registry import make_game
+
+
+def _plain_pass(new_state: Any, games: int, seed: int) -> dict[str, float]:
+    rng = random.Random(seed)
+    decisions = actions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state: State = new_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.current_player() >= 0:
+                decisions += 1
+            actions += 1
+            state.apply(rng.choice(legal))
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "decisions": decisions,
+        "actions": actions,
+        "decisions_per_sec": round(decisions / elapsed),
+        "actions_per_sec": round(actions / elapsed),
+        "games_per_sec": round(games / elapsed, 2),
+        "decisions_per_game": round(decisions / games, 1),
+    }
+
+
+def _timed_pass(new_state: Any, games: int, seed: int) -> dict[str, float]:
+    rng = random.Random(seed)
+    clock = time.perf_counter_ns
+    legal_ns = apply_ns = clone_ns = 0
+    n_legal = n_apply = n_clone = 0
+    for _ in range(games):
+        state: State = new_state()
+        while not state.is_terminal():
+            t0 = clock()
+            copy = state.clone()
+            t1 = clock()
+            legal = copy.legal_actions()  # a fresh clone has no cached legal list when ours is unset
+            t2 = clock()
+            action = rng.choice(legal)
+            t3 = clock()
+            state.apply(action)
+            t4 = clock()
+            clone_ns += t1 - t0
+            n_clone += 1
+            legal_ns += t2 - t1
+            n_legal += 1
+            apply_ns += t4 - t3
+            n_apply += 1
+    return {
+        "clone_us": round(clone_ns / n_clone / 1000, 3),
+        "legal_us": round(legal_ns / n_legal / 1000, 3),
+        "apply_us": round(apply_ns / n_apply / 1000, 3),
+    }
+
+
+def bench(game_name: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    """Measure ``games`` random games; returns the figures as a dict."""
+    game = make_game(game_name, players)
+    plain = _plain_pass(game.new_initial_state, games, seed)
+    timed = _timed_pass(game.new_initial_state, max(1, games // 4), seed)
+    return {
+        "game": game_name,
+        "players": players,
+        **plain,
+        **timed,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+
+
+def run_bench(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
+    """The ``floe bench`` command."""
+    figures = bench(game_name, players, games, seed)
+    if as_json:
+        print(json.dumps(figures))
+        return
+    for key, value in figures.items():
+        print(f"{key:>20}: {value}")

@@ -1,0 +1,54 @@
+"""Play whole games with bots: the loop every lab command (simulate, bench, tournaments) stands on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from floe.bots.base import Bot, make_bot
+from floe.core.errors import OptionError
+from floe.core.game import Game, State
+from floe.core.match import Match
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: who sat where, the scores and the ranking (seats best first)."""
+
+    seed: int
+    bots: tuple[str, ...]  # bot spec per seat
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    decisions: int
+
+    def rank_of(self, seat: int) -> int:
+        """1 for the winner."""
+        return self.ranking.index(seat) + 1
+
+
+def make_bots(game: Game, specs: Sequence[str], seed: int) -> list[Bot]:
+    """One bot per seat from the spec strings; ``OptionError`` if the count does not match the seats."""
+    if len(specs) != game.players:
+        raise OptionError(f"{len(specs)} bots for {game.players} seats")
+    return [make_bot(spec, game, seat, seed * 7919 + seat) for seat, spec in enumerate(specs)]
+
+
+def play_game(game: Game, specs: Sequence[str], seed: int) -> tuple[GameResult, State]:
+    """Play one game of bots from ``seed``; each bot sees only its own seat's observation."""
+    bots = make_bots(game, specs, seed)
+    match = Match(game, seed)
+    decisions = 0
+    state = match.state
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = bots[seat].choose(state.observation(seat), state.legal_actions())
+        match.apply(action)
+        decisions += 1
+    result = GameResult(
+        seed=seed,
+        bots=tuple(specs),
+        scores=tuple(state.scores()),
+        ranking=tuple(state.ranking()),
+        decisions=decisions,
+    )
+    return result, state

@@ -1,0 +1,1 @@
+"""Playing in the terminal: Rich rendering, prompts, and the scoring helper."""
