@@ -27,7 +27,7 @@ err = Console(stderr=True)
 
 def fail(message: str) -> None:
     """Print a one-line error and exit with status 2."""
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -91,27 +91,31 @@ def replay(
     try:
         rec = Record.load(record)
         state = rec.replay()
+        if not as_json:
+            print_final(state, None if seat is None else seat - 1, rec)
+            return
     except FloeError as exc:
         fail(str(exc))
         return
-    if as_json:
-        data = {"game": rec.game, "actions": len(rec.actions), "over": state.is_terminal()}
-        if state.is_terminal():
-            data["scores"] = state.scores()
-            data["ranking"] = state.ranking()
-            data["breakdowns"] = state.score_breakdowns()
-        print(json.dumps(data))
-        return
-    print_final(state, None if seat is None else seat - 1, rec)
+    data: dict[str, object] = {"game": rec.game, "actions": len(rec.actions), "over": state.is_terminal()}
+    if state.is_terminal():
+        data["scores"] = state.scores()
+        data["ranking"] = state.ranking()
+        data["breakdowns"] = state.score_breakdowns()
+    print(json.dumps(data))
 
 
 @app.command()
 def score(
     game: Annotated[str, typer.Argument(help="The game (arctic).")],
-    pile: Annotated[str, typer.Option(help='The pile bottom to top, e.g. "fox fox ? moose"; ? is face-down.')],
+    pile: Annotated[
+        str, typer.Option(help='The pile bottom to top, e.g. "fox fox ? moose"; ? is face-down.')
+    ],
     totem_value: Annotated[int, typer.Option(help="Landscape value under your totem's token.")] = 0,
     penalties: Annotated[int, typer.Option(help="Cards in your penalty zone.")] = 0,
-    mode: Annotated[str, typer.Option(help="Face-down cards: free_max (rules) or bga_adjacent.")] = "free_max",
+    mode: Annotated[
+        str, typer.Option(help="Face-down cards: free_max (rules) or bga_adjacent.")
+    ] = "free_max",
     as_json: Annotated[bool, typer.Option("--json", help="Print the breakdown as JSON.")] = False,
 ) -> None:
     """Score a physical game's pile: runs, bonus, totem and penalties."""
@@ -128,7 +132,9 @@ def simulate(
     game: Annotated[str, typer.Argument(help="The game.")] = "arctic",
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
     games: Annotated[int, typer.Option(help="How many games.")] = 100,
-    bots: Annotated[str, typer.Option(help="Bots, comma-separated (one per seat, or fewer to repeat).")] = "random",
+    bots: Annotated[
+        str, typer.Option(help="Bots, comma-separated (one per seat, or fewer to repeat).")
+    ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     preset: PresetOpt = None,
     option: OptionList = None,
@@ -169,7 +175,7 @@ def main() -> None:
     try:
         app()
     except FloeError as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         err.print("interrupted")

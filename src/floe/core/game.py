@@ -203,7 +203,7 @@ class Game(ABC):
 
     @abstractmethod
     def determinize(self, observation: Any, rng: random.Random) -> State:
-        """A full state consistent with ``observation`` (one seat's view), hidden parts sampled with ``rng``."""
+        """A full state consistent with one seat's ``observation``, its hidden parts sampled with ``rng``."""
 
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:

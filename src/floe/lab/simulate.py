@@ -103,7 +103,11 @@ def run_simulation(
     for s in summaries:
         d = s.to_dict()
         table.add_row(
-            d["bot"], str(d["games"]), str(d["wins"]), f"{d['win_rate']:.1%}", f"{d['mean_score']:.2f}",
+            d["bot"],
+            str(d["games"]),
+            str(d["wins"]),
+            f"{d['win_rate']:.1%}",
+            f"{d['mean_score']:.2f}",
             f"{d['mean_rank']:.2f}",
         )
     Console().print(table)

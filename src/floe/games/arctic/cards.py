@@ -114,7 +114,7 @@ def card_name(card: int) -> str:
 
 
 def parse_card(text: str) -> int:
-    """The card id for a notation such as ``fox-walrus-4`` (case and spaces ignored); ``ValueError`` if none."""
+    """The card id for a notation such as ``fox-walrus-4`` (case and spaces ignored); else ``ValueError``."""
     key = "-".join(part for part in text.strip().lower().replace(" ", "-").split("-") if part)
     try:
         return _CARD_BY_NAME[key]

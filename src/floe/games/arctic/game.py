@@ -15,7 +15,15 @@ from floe.games.arctic import rules
 from floe.games.arctic.cards import ANIMALS, COMPANION, LANDSCAPE, MAIN, N_CARDS, card_name, describe_card
 from floe.games.arctic.config import POWER_SLUGS, RulesConfig
 from floe.games.arctic.scoring import FACE_DOWN, ScoreBreakdown, rank, score
-from floe.games.arctic.state import EXTRA, FACE_DOWN_FLAG, OVER, PLACE, SWAP_RIVER, ArcticStateData
+from floe.games.arctic.state import (
+    EXTRA,
+    FACE_DOWN_FLAG,
+    OVER,
+    PLACE,
+    SWAP_RIVER,
+    ArcticStateData,
+    visible_card,
+)
 from floe.games.arctic.view import VECTOR_SIZE, ArcticObservation, determinize, observe, vector
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
@@ -197,14 +205,16 @@ def describe(st: ArcticStateData, action: int) -> str:
     if action == act.DRAW_DECK:
         return "Orca: draw the top card of the deck"
     if action in (act.MOVE_RIGHT, act.MOVE_LEFT):
-        top = st.piles[st.player][-1]
+        top = visible_card(st.piles[st.player]) if st.player >= 0 else -1
+        if top < 0:  # not a step-B position: no tokens to name
+            return text
         main, comp = ANIMALS[MAIN[top]], ANIMALS[COMPANION[top]]
         if action == act.MOVE_RIGHT:
             return f"Move the {main} token forward and the {comp} token back"
         return f"Move the {main} token back and the {comp} token forward"
     if action in (act.EXTRA_RIGHT, act.EXTRA_LEFT):
-        animal = ANIMALS[st.walrus_token]
-        return f"Walrus: move the {animal} token one more step {'forward' if action == act.EXTRA_RIGHT else 'back'}"
+        way = "forward" if action == act.EXTRA_RIGHT else "back"
+        return f"Walrus: move the {ANIMALS[st.walrus_token]} token one more step {way}"
     if action == act.PENALTY_BLIND:
         return "Polar bear: draw an unseen card from your penalty zone"
     if act.GIVE_BLIND <= action < act.GIVE_BLIND + 4:
@@ -218,7 +228,9 @@ def describe(st: ArcticStateData, action: int) -> str:
         "facedown": f"Fox: place {words} face-down under your visible card (last card)",
         "swap": f"Puffin: put {words} into the river (then pick a river card)",
         "river": (
-            f"Take {words} from the river in exchange" if st.step == SWAP_RIVER else f"Draw {words} from the river"
+            f"Take {words} from the river in exchange"
+            if st.step == SWAP_RIVER
+            else f"Draw {words} from the river"
         ),
         "penalty": f"Polar bear: draw {words} from your penalty zone",
         "discard": f"Discard {words} into your penalty zone",
@@ -231,4 +243,4 @@ def describe(st: ArcticStateData, action: int) -> str:
     return text[0].upper() + text[1:]
 
 
-__all__ = ["VERSION", "ArcticGame", "ArcticState", "POWER_SLUGS"]
+__all__ = ["POWER_SLUGS", "VERSION", "ArcticGame", "ArcticState"]

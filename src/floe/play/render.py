@@ -1,0 +1,477 @@
+"""Drawing a game table with Rich, from one seat's observation only (spec section 9 decides what shows).
+
+Everything here starts from ``state.observation(seat)``, never from the full state, so the terminal
+cannot show a person more than the rules let them know. Arctic gets a full table (landscape, river, hand,
+piles, powers, counts and the step being decided); a game without a Rich view falls back to its
+``State.render`` text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from floe.core.errors import OptionError
+from floe.core.game import State
+from floe.core.record import Record
+from floe.games.arctic.cards import (
+    ANIMALS,
+    CARD_NAMES,
+    COMPANION,
+    DRAW,
+    LANDSCAPE,
+    MAIN,
+    N_ANIMALS,
+    PLACEMENT,
+)
+from floe.games.arctic.config import POWER_SLUGS, POWER_WORDS
+from floe.games.arctic.state import FACE_DOWN_FLAG, STEP_NAMES
+from floe.games.arctic.view import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
+
+__all__ = [
+    "animal_text",
+    "card_text",
+    "draw_table",
+    "final_view",
+    "player_names",
+    "print_final",
+    "scores_table",
+    "step_words",
+    "table_view",
+    "turn_key",
+]
+
+# One colour per animal, chosen to stay distinct on dark and light terminals (and readable without colour,
+# since the name is always written out).
+ANIMAL_STYLES: tuple[str, ...] = (
+    "bold dark_orange",  # fox
+    "bold green3",  # moose
+    "bold orchid",  # walrus
+    "bold dodger_blue1",  # orca
+    "bold red1",  # puffin
+    "bold bright_white",  # polar bear
+)
+# The step each power belongs to (spec 6.2), shown next to its words.
+POWER_STEP = {11: "A", 12: "A", 21: "C", 22: "A", 31: "B", 32: "B", 41: "C", 42: "C", 51: "A", 52: "A"}
+POWER_STEP |= {61: "C", 62: "C"}
+
+
+def animal_text(animal: int, *, dim: bool = False) -> Text:
+    """An animal's name in its colour."""
+    style = ANIMAL_STYLES[animal] + (" dim" if dim else "")
+    return Text(ANIMALS[animal], style=style)
+
+
+def card_text(card: int) -> Text:
+    """A card in one line: main animal (coloured), companion, then placement and draw values."""
+    return Text.assemble(
+        animal_text(MAIN[card]),
+        ("/", "dim"),
+        Text(ANIMALS[COMPANION[card]], style=ANIMAL_STYLES[COMPANION[card]].replace("bold ", "")),
+        (f" p{PLACEMENT[card]} d{DRAW[card]}", "cyan"),
+    )
+
+
+def player_names(n: int, seat: int | None = None, labels: Sequence[str] | None = None) -> list[str]:
+    """``P1``.. with a label each (a bot's name) and ``(you)`` for ``seat``."""
+    names = []
+    for q in range(n):
+        extra = "you" if q == seat else (labels[q] if labels and q < len(labels) and labels[q] else "")
+        names.append(f"P{q + 1} ({extra})" if extra else f"P{q + 1}")
+    return names
+
+
+# --- Arctic ------------------------------------------------------------------------------------------------
+
+
+def _range_words(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def step_words(obs: ArcticObservation) -> str:
+    """What is being decided now, in words (``place cards (...)``, ``move tokens``, ...)."""
+    s = obs.scalars
+    step = STEP_NAMES[s["step"]]
+    if step == "place":
+        return (
+            f"place cards: placement value {s['p_value']}, place {_range_words(s['t_min'], s['t_max'])} "
+            f"({s['placed']} placed so far)"
+        )
+    if step == "swap":
+        offered = CARD_NAMES[s["swap_card"]] if s["swap_card"] >= 0 else "a hand card"
+        return f"Puffin swap: choose a river card to swap for {offered}"
+    if step == "move":
+        return "move tokens: main animal one way, companion the other"
+    if step == "extra":
+        return f"Walrus: move the {ANIMALS[s['walrus_token']]} token one more step, or not"
+    if step == "draw":
+        return f"draw cards: draw {_range_words(s['n_min'], s['n_max'])} ({s['drawn']} drawn so far)"
+    if step == "discard":
+        player = s["player"]
+        held = obs.hand_counts[player] if player >= 0 else 0
+        return f"discard down to 7 cards ({held} in hand)"
+    if step == "give":
+        return "Polar bear: give one of your penalty cards to another player, or not"
+    return {
+        "setup": "setting up",
+        "take-power": "take a power card",
+        "refilled": "refill the river",
+        "over": "the game is over",
+    }.get(step, step)
+
+
+def turn_key(observation: Any) -> tuple[int, int] | None:
+    """(round, turn player) of an observation, to notice a new turn; None for games without one."""
+    if isinstance(observation, ArcticObservation):
+        return observation.scalars["round"], observation.scalars["player"]
+    return None
+
+
+def _pile_runs(pile: Sequence[int]) -> Text:
+    """The whole pile bottom to top, compactly: runs of one animal as ``fox×3``; ``?`` face-down."""
+    out = Text()
+    groups: list[tuple[int, str, int]] = []  # (key, kind, count); key = animal, or -1 per hidden entry
+    for entry in pile:
+        if 0 <= entry < FACE_DOWN_FLAG:
+            key, kind = MAIN[entry], "up"
+        elif entry >= FACE_DOWN_FLAG:
+            key, kind = MAIN[entry - FACE_DOWN_FLAG], "own-down"
+        elif entry == FACE_DOWN_UNKNOWN:
+            key, kind = -1, "down"
+        else:
+            key, kind = -1, "covered"
+        if groups and groups[-1][0] == key and groups[-1][1] == kind and kind == "up":
+            groups[-1] = (key, kind, groups[-1][2] + 1)
+        else:
+            groups.append((key, kind, 1))
+    for i, (key, kind, count) in enumerate(groups):
+        if i:
+            out.append(" ")
+        if kind == "up":
+            out.append_text(animal_text(key))
+            if count > 1:
+                out.append(f"×{count}", style="bold")
+        elif kind == "own-down":
+            out.append("?", style="bold yellow")
+            out.append_text(animal_text(key, dim=True))
+        elif kind == "down":
+            out.append("?", style="bold yellow")
+        else:
+            out.append("·", style="dim")
+    return out if groups else Text("(empty)", style="dim")
+
+
+def _cards_table(title: str, cards: Sequence[int], empty: str) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold", expand=False)
+    table.add_column("main", no_wrap=True)
+    table.add_column("companion", no_wrap=True)
+    table.add_column("place", justify="right", no_wrap=True)
+    table.add_column("draw", justify="right", no_wrap=True)
+    for c in cards:
+        table.add_row(
+            animal_text(MAIN[c]), animal_text(COMPANION[c], dim=True), str(PLACEMENT[c]), str(DRAW[c])
+        )
+    if not cards:
+        table.add_row(Text(empty, style="dim"), "", "", "")
+    return table
+
+
+def _landscape(obs: ArcticObservation) -> Table:
+    table = Table(title="Landscape", title_justify="left", title_style="bold", expand=True, show_lines=False)
+    for value in LANDSCAPE:
+        table.add_column(str(value), justify="center", ratio=1)
+    own_totem = obs.totems[obs.seat] if obs.seat is not None and not obs.scores else -1
+    cells = []
+    for pos in range(len(LANDSCAPE)):
+        cell = Text()
+        for a in range(N_ANIMALS):
+            if obs.tokens[a] == pos:
+                if cell:
+                    cell.append("\n")
+                cell.append_text(animal_text(a))
+                if a == own_totem:
+                    cell.append(" ★", style="bold yellow")
+                elif obs.scores and a in obs.totems:
+                    owners = ",".join(f"P{q + 1}" for q, t in enumerate(obs.totems) if t == a)
+                    cell.append(f" ★ {owners}", style="yellow")
+        cells.append(cell)
+    table.add_row(*cells)
+    return table
+
+
+def _players_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
+    s = obs.scalars
+    # A light box and wrapping cells keep four players readable on an 80-column terminal.
+    table = Table(title="Players", title_justify="left", title_style="bold", expand=True, box=box.SIMPLE_HEAD)
+    table.add_column("player")
+    table.add_column("visible card", min_width=13)  # the longest main/companion pair
+    table.add_column("pile", justify="right", no_wrap=True)
+    table.add_column("hand", justify="right", no_wrap=True)
+    table.add_column("pen.", justify="right", no_wrap=True)
+    table.add_column("powers", min_width=12)
+    table.add_column("totem", no_wrap=True, min_width=5)
+    for q in range(s["n"]):
+        pile = obs.piles[q]
+        top = pile[-1] if pile else HIDDEN
+        visible = card_text(top) if 0 <= top < FACE_DOWN_FLAG else Text("none", style="dim")
+        face_down = sum(1 for e in pile if e >= FACE_DOWN_FLAG or e == FACE_DOWN_UNKNOWN)
+        # Animal names only: the powers table below gives each one's side and words.
+        powers = Text(" ").join(animal_text(a) for a in range(N_ANIMALS) if obs.holder[a] == q)
+        totem = obs.totems[q]
+        totem_cell = animal_text(totem) if totem >= 0 else Text("?", style="dim")
+        name = Text(names[q], style="bold" if q == obs.seat else "")
+        if q == s["to_act"]:
+            name.append(" ◀", style="bold yellow")
+        table.add_row(
+            name,
+            visible,
+            f"{len(pile)} ({face_down}?)" if face_down else str(len(pile)),
+            str(obs.hand_counts[q]),
+            str(obs.penalty_counts[q]),
+            powers if powers else Text("-", style="dim"),
+            totem_cell,
+        )
+    first = names[s["first"]] if 0 <= s["first"] < len(names) else "-"
+    table.caption = (
+        f"first player: {first}; visible card: main/companion p(lacement) d(raw); "
+        "pile: cards (face-down); pen.: penalty cards"
+    )
+    table.caption_justify = "left"
+    return table
+
+
+def _piles_grid(obs: ArcticObservation, names: Sequence[str]) -> Table:
+    """Every pile in full, bottom to top, one line per player (runs compressed, ``?`` face-down)."""
+    grid = Table(
+        title="Piles, bottom to top (?: face-down)",
+        title_justify="left",
+        title_style="bold",
+        box=None,
+        show_header=False,
+        expand=True,
+        padding=(0, 1),
+    )
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    for q in range(obs.scalars["n"]):
+        grid.add_row(Text(names[q], style="bold" if q == obs.seat else ""), _pile_runs(obs.piles[q]))
+    return grid
+
+
+def _powers_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
+    table = Table(title="Powers in play", title_justify="left", title_style="bold", expand=True)
+    table.add_column("animal", no_wrap=True)
+    table.add_column("power", no_wrap=True)
+    table.add_column("step", justify="center")
+    table.add_column("held by", no_wrap=True)
+    table.add_column("what it does", ratio=1)
+    for a in range(N_ANIMALS):
+        pid = obs.powers[a]
+        holder = obs.holder[a]
+        table.add_row(
+            animal_text(a),
+            POWER_SLUGS.get(pid, "not drawn yet"),
+            POWER_STEP.get(pid, ""),
+            names[holder] if holder >= 0 else Text("nobody", style="dim"),
+            POWER_WORDS.get(pid, ""),
+        )
+    return table
+
+
+def _header(obs: ArcticObservation, names: Sequence[str]) -> Text:
+    """The panel title: the round and whose turn it is (the step goes inside, where it may wrap)."""
+    s = obs.scalars
+    if obs.scores is not None or STEP_NAMES[s["step"]] == "over":
+        return Text("Game over", style="bold")
+    out = Text(f"Round {s['round']}", style="bold")
+    player = s["player"]
+    if player >= 0:
+        out.append(" · ")
+        out.append(f"{names[player]} to play", style="bold yellow" if player == obs.seat else "bold")
+    if s["final_round"]:
+        out.append(" · final round: steps A and B only", style="bold red")
+    elif s["end_triggered"]:
+        out.append(" · end triggered: last normal round", style="bold red")
+    return out
+
+
+def _now(obs: ArcticObservation) -> Text:
+    out = Text("Now: ", style="bold")
+    out.append(step_words(obs))
+    return out
+
+
+def _footer(obs: ArcticObservation) -> Text:
+    s = obs.scalars
+    decks = "+".join(str(k + 1) for k in range(4) if s["decks_mask"] >> k & 1)
+    deck = obs.deck_count - s["reserve_left"]
+    out = Text(f"Deck {deck} · reserve {s['reserve_left']} · decks in play {decks or '-'}")
+    if obs.seat is not None:
+        totem = obs.totems[obs.seat]
+        if totem >= 0:
+            out.append(" · your totem (★): ")
+            out.append_text(animal_text(totem))
+            out.append(f" (now worth {LANDSCAPE[obs.tokens[totem]]})")
+        if obs.penalties is not None and obs.penalties:
+            out.append(" · your penalty cards: " + ", ".join(CARD_NAMES[c] for c in obs.penalties))
+        elif obs.penalties is None and obs.penalty_counts[obs.seat]:
+            out.append(" · you may not look at your penalty cards")
+    return out
+
+
+def table_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> RenderableType:
+    """The whole Arctic table as ``obs.seat`` sees it, as one Rich renderable."""
+    n = obs.scalars["n"]
+    names = list(names) if names else player_names(n, obs.seat)
+    river = _cards_table(f"River ({len(obs.river)})", obs.river, "(empty)")
+    parts: list[RenderableType] = (
+        [_landscape(obs)] if obs.scores is not None else [_now(obs), _landscape(obs)]
+    )
+    if obs.seat is not None:
+        hand = _cards_table(f"Your hand ({len(obs.hand)})", obs.hand, "(no cards)")
+        grid = Table.grid(padding=(0, 2))
+        grid.add_row(river, hand)
+        parts.append(grid)
+    else:
+        parts.append(river)
+    parts += [_players_table(obs, names), _piles_grid(obs, names), _powers_table(obs, names), _footer(obs)]
+    return Panel(Group(*parts), title=_header(obs, names), title_align="left", border_style="blue")
+
+
+def draw_table(console: Console, state: State, seat: int | None, names: Sequence[str] | None = None) -> None:
+    """Print the table as ``seat`` sees it (built from ``state.observation(seat)`` only)."""
+    obs = state.observation(seat)
+    if isinstance(obs, ArcticObservation):
+        console.print(table_view(obs, names))
+    else:
+        console.print(Text(state.render(seat)))
+
+
+def status_line(state: State, seat: int | None) -> Text:
+    """A short reminder between decisions of one turn: the step and the landscape on one line."""
+    obs = state.observation(seat)
+    if not isinstance(obs, ArcticObservation):
+        return Text("")
+    out = Text(step_words(obs).capitalize(), style="bold")
+    out.append("   landscape: ", style="dim")
+    for pos, value in enumerate(LANDSCAPE):
+        animals = [a for a in range(N_ANIMALS) if obs.tokens[a] == pos]
+        if animals:
+            out.append(f"{value}:")
+            out.append_text(Text(",").join(animal_text(a) for a in animals))
+            out.append(" ")
+    return out
+
+
+# --- final scores ------------------------------------------------------------------------------------------
+
+
+def scores_table(
+    breakdowns: Sequence[dict[str, Any]],
+    ranking: Sequence[int],
+    names: Sequence[str],
+    totems: Sequence[int] | None = None,
+) -> Table:
+    """Each player's scoring breakdown, one column per player in ranking order: every animal's longest
+    run and its points, the bonus, the totem, the penalties and the total."""
+    table = Table(title="Final scores", title_justify="left", title_style="bold")
+    table.add_column("", no_wrap=True)
+    for place, q in enumerate(ranking, start=1):
+        table.add_column(f"{place}. {names[q]}", justify="right", no_wrap=True)
+    for a, animal in enumerate(ANIMALS):
+        cells: list[RenderableType] = [Text.assemble(animal_text(a), (" run → points", "dim"))]
+        for q in ranking:
+            run, pts = breakdowns[q]["runs"][animal], breakdowns[q]["run_points"][animal]
+            cells.append(Text(f"{run} → {pts}") if pts else Text(f"{run}" if run else "-", style="dim"))
+        table.add_row(*cells)
+    table.add_row("bonus", *(str(breakdowns[q]["bonus"]) for q in ranking))
+    totem_cells: list[RenderableType] = []
+    for q in ranking:
+        value = str(breakdowns[q]["totem"])
+        totem_cells.append(
+            Text.assemble(animal_text(totems[q]), f" {value}")
+            if totems is not None and totems[q] >= 0
+            else value
+        )
+    table.add_row("totem", *totem_cells)
+    table.add_row(
+        "penalties",
+        *(f"-{breakdowns[q]['penalties']}" if breakdowns[q]["penalties"] else "0" for q in ranking),
+    )
+    if any(breakdowns[q]["wildcards"] for q in ranking):
+        table.add_row(
+            Text("face-down cards as", style="dim"),
+            *(Text(", ".join(breakdowns[q]["wildcards"]) or "-", style="dim") for q in ranking),
+        )
+    table.add_row(
+        Text("total", style="bold"), *(Text(str(breakdowns[q]["total"]), style="bold") for q in ranking)
+    )
+    table.caption = "a run of n scores 0, 0, 1, 3, 6, 10, 15 (n = 0..6+); bonus: the same for the runs scored"
+    table.caption_justify = "left"
+    return table
+
+
+def ranking_text(state: State, names: Sequence[str]) -> Text:
+    """``1st P2 (45), 2nd P1 (40)``."""
+    scores = state.scores()
+    ordinals = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+    out = Text("Ranking: ", style="bold")
+    for place, q in enumerate(state.ranking()):
+        if place:
+            out.append(", ")
+        out.append(f"{ordinals[place] if place < len(ordinals) else place + 1} {names[q]} ({scores[q]})")
+    return out
+
+
+def final_view(state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
+    """The final table (every totem revealed), the scoring breakdowns and the ranking."""
+    obs = state.observation(seat)
+    n = len(state.scores())
+    names = list(names) if names else player_names(n, seat)
+    breakdowns = state.score_breakdowns()
+    if isinstance(obs, ArcticObservation):
+        table: RenderableType = table_view(obs, names)
+        totems: list[int] | None = obs.totems
+    else:
+        table, totems = Text(state.render(seat)), None
+    return Group(table, scores_table(breakdowns, state.ranking(), names, totems), ranking_text(state, names))
+
+
+def print_final(
+    state: State,
+    seat: int | None,
+    record: Record | None = None,
+    console: Console | None = None,
+    names: Sequence[str] | None = None,
+) -> None:
+    """Print a game's final table and scores (``floe replay``); an unfinished game shows where it stopped.
+
+    ``seat`` (0-based) shows the table as that seat saw it; None shows a spectator's view (face-down
+    cards stay hidden). ``OptionError`` if ``seat`` is not a seat of the game.
+    """
+    console = console or Console()
+    obs = state.observation(None)
+    n = obs.scalars["n"] if isinstance(obs, ArcticObservation) else (record.players if record else 0)
+    if seat is not None and not 0 <= seat < n:
+        raise OptionError(f"seat {seat + 1} does not exist: this game has seats 1 to {n}")
+    if record is not None:
+        seed = "none" if record.seed is None else str(record.seed)
+        console.print(
+            Rule(
+                f"{record.game} · {record.players} players · seed {seed} · {len(record.actions)} actions"
+                + (f" · {record.version}" if record.version else "")
+            )
+        )
+    if state.is_terminal():
+        console.print(final_view(state, seat, names))
+        return
+    draw_table(console, state, seat, names)
+    actions = len(state.history)
+    console.print(Text(f"The record stops before the end of the game ({actions} actions).", style="bold"))

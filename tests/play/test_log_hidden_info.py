@@ -1,0 +1,161 @@
+"""The game log never tells a seat a card it may not know (spec section 9: hidden information is sacred).
+
+Over many random games, with every power and the information flags varied, each log line shown to each
+viewer (every seat and a spectator) may name only cards that viewer could see just before or just after
+the action: its hand, its own penalty zone when it may look, the river, face-up pile cards, its own
+face-down cards, the card announced for a Puffin swap.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from floe.games.arctic import actions as act
+from floe.games.arctic.cards import CARD_NAMES
+from floe.games.arctic.game import ArcticGame, ArcticState
+from floe.games.arctic.log import log_line
+from floe.games.arctic.state import FACE_DOWN_FLAG, J_TOTEM
+from floe.games.arctic.view import ArcticObservation
+
+CARD_RE = re.compile(r"\b[a-z]+-[a-z]+-\d\b")
+CONFIGS: list[dict[str, Any]] = [
+    {"powers": "fox-facedown,moose-draw,walrus-main,orca-deck,puffin-swap,bear-draw-penalty"},
+    {"powers": "fox-under,moose-place,walrus-companion,orca-refill,puffin-take-back,bear-give"},
+    {"powers": "fox-facedown,orca-deck,bear-give,puffin-take-back", "bear_give_step": "A"},
+    {"powers": "fox-facedown,orca-deck,bear-draw-penalty,puffin-swap", "owner_sees_penalties": False},
+    {"powers": "fox-facedown,bear-give,orca-refill", "owner_sees_penalties": False, "piles_public": False},
+    {"preset": "bga"},
+]
+
+
+def visible(obs: ArcticObservation) -> set[str]:
+    """Card names the observing seat can see right now."""
+    cards = set(obs.river) | set(obs.hand) | set(obs.penalties or ())
+    for pile in obs.piles:
+        for entry in pile:
+            if 0 <= entry < FACE_DOWN_FLAG:
+                cards.add(entry)
+            elif entry >= FACE_DOWN_FLAG:  # only one's own face-down cards carry their identity
+                cards.add(entry - FACE_DOWN_FLAG)
+    if obs.scalars["swap_card"] >= 0:
+        cards.add(obs.scalars["swap_card"])  # a Puffin swap is announced (public)
+    return {CARD_NAMES[c] for c in cards}
+
+
+def play_and_check(options: dict[str, Any], players: int, seed: int) -> dict[str, int]:
+    """Play one random game from the empty table, checking every line for every viewer."""
+    rng = random.Random(seed)
+    state: ArcticState = ArcticGame(players, options).new_initial_state()
+    viewers: list[int | None] = [None, *range(players)]
+    seen = {v: visible(state.observation(v)) for v in viewers}
+    stats = {"lines": 0, "own_hidden_named": 0}
+    while not state.is_terminal():
+        action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        before = state.clone()
+        lines = {v: log_line(before, action, v) for v in viewers}
+        state.apply(action)
+        now = {v: visible(state.observation(v)) for v in viewers}
+        for v in viewers:
+            line = lines[v]
+            if line is None:
+                continue
+            stats["lines"] += 1
+            named = set(CARD_RE.findall(line))
+            assert named <= set(CARD_NAMES), line
+            leaked = named - seen[v] - now[v]
+            assert not leaked, f"viewer {v} was told {leaked}: {line!r} ({act.action_to_string(action)})"
+            if before.is_chance_node() and before.pending[0][0] == J_TOTEM and before.pending[0][1] != v:
+                raise AssertionError(f"viewer {v} heard about another seat's totem: {line!r}")
+            if (
+                named
+                and not before.is_chance_node()
+                and before.player == v
+                and not any(n in seen[None] or n in now[None] for n in named)
+            ):
+                stats["own_hidden_named"] += 1  # the owner was told their own hidden card
+        seen = now
+    return stats
+
+
+@pytest.mark.parametrize("options", CONFIGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())[:60])
+def test_no_log_line_names_a_card_the_viewer_may_not_know(options: dict[str, Any]) -> None:
+    totals = {"lines": 0, "own_hidden_named": 0}
+    for seed in range(6):
+        stats = play_and_check(options, players=2 + seed % 3, seed=seed)
+        for key in totals:
+            totals[key] += stats[key]
+    assert totals["lines"] > 500
+    # Not vacuous: owners do hear about their own hidden cards (discards, face-down placements, draws).
+    assert totals["own_hidden_named"] > 0
+
+
+def _first(
+    options: dict[str, Any], players: int, wanted: range, seeds: range = range(40)
+) -> tuple[ArcticState, int]:
+    """The state before the first decision whose id falls in ``wanted``, and that action."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = ArcticGame(players, options).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            hits = [a for a in legal if a in wanted]
+            action = hits[0] if hits else rng.choice(legal)
+            if hits:
+                return state.clone(), action
+            state.apply(action)
+    raise AssertionError("no such action in the games tried")
+
+
+def test_face_down_card_is_named_to_its_owner_only() -> None:
+    state, action = _first({"powers": "fox-facedown"}, 3, range(act.FACEDOWN, act.SWAP))
+    card = CARD_NAMES[action - act.FACEDOWN]
+    owner = state.player
+    assert card in (log_line(state, action, owner) or "")
+    for viewer in [None, *(q for q in range(3) if q != owner)]:
+        line = log_line(state, action, viewer) or ""
+        assert card not in line and "face-down" in line
+
+
+def test_discard_is_named_to_its_owner_only() -> None:
+    state, action = _first({}, 2, range(act.DISCARD, act.GIVE))
+    card = CARD_NAMES[action - act.DISCARD]
+    assert card in (log_line(state, action, state.player) or "")
+    assert card not in (log_line(state, action, 1 - state.player) or "")
+
+
+def test_orca_deck_draw_is_named_to_the_drawer_only() -> None:
+    state, action = _first({"powers": "orca-deck"}, 2, range(act.DRAW_DECK, act.DRAW_DECK + 1))
+    drawer = state.player
+    state.apply(action)
+    assert state.is_chance_node()
+    outcome = state.legal_actions()[0]
+    card = CARD_NAMES[outcome - act.CARD]
+    assert card in (log_line(state, outcome, drawer) or "")
+    assert log_line(state, outcome, 1 - drawer) is None
+    assert log_line(state, outcome, None) is None
+
+
+def test_setup_totems_and_deals_stay_secret() -> None:
+    state = ArcticGame(3, {}).new_initial_state()
+    rng = random.Random(0)
+    told: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    while state.is_chance_node():
+        outcome = state.sample_chance(rng)
+        for viewer in told:
+            line = log_line(state, outcome, viewer)
+            if line:
+                told[viewer].append(line)
+        state.apply(outcome)
+    for viewer, lines in told.items():
+        text = " ".join(lines)
+        assert text.count("Your totem is") == 1
+        assert text.count("You are dealt") == 3
+        hand = {CARD_NAMES[c] for c in state.hands[viewer]}
+        assert {n for n in CARD_RE.findall(text) if n not in {CARD_NAMES[c] for c in state.river}} == hand
