@@ -135,8 +135,14 @@ class Record:
                 state.apply(action)
             except FloeError as exc:
                 raise RecordError(f"action {i} ({text!r}): {exc}") from None
-        if self.result is not None and state.is_terminal() and self.result.get("scores") != state.scores():
-            raise RecordError(
-                f"the record's scores {self.result.get('scores')} differ from the replay's {state.scores()}"
-            )
+        if self.result is not None:
+            if not state.is_terminal():
+                raise RecordError(
+                    f"the record claims a result but its {len(self.actions)} actions do not end the game"
+                )
+            for key, replayed in (("scores", state.scores()), ("ranking", state.ranking())):
+                if key in self.result and self.result[key] != replayed:
+                    raise RecordError(
+                        f"the record's {key} {self.result[key]} differ from the replay's {replayed}"
+                    )
         return state

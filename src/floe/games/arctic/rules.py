@@ -28,7 +28,6 @@ from floe.games.arctic.config import RulesConfig
 from floe.games.arctic.state import (
     CARD_JOBS,
     DISCARD,
-    DRAW as STEP_DRAW,
     EXTRA,
     FACE_DOWN_FLAG,
     GIVE,
@@ -51,6 +50,9 @@ from floe.games.arctic.state import (
     TAKE_POWER,
     ArcticStateData,
     visible_card,
+)
+from floe.games.arctic.state import (
+    DRAW as STEP_DRAW,
 )
 
 CHANCE = -1
@@ -174,7 +176,7 @@ def _place_actions(st: ArcticStateData, p: int) -> list[int]:
     pile = st.piles[p]
     has_visible = bool(pile) and pile[-1] < FACE_DOWN_FLAG
     take_back = pre and has_visible and has_a_power(st, 52)
-    if hand and st.t_min <= k < st.t_max or not hand and _pre_placement_open(st, p):
+    if (hand and st.t_min <= k < st.t_max) or (not hand and _pre_placement_open(st, p)):
         out.append(act.STOP)
     if take_back:
         out.append(act.TAKE_BACK)
@@ -207,10 +209,7 @@ def _pre_placement_open(st: ArcticStateData, p: int) -> bool:
     if not st.puffin_used and pile and pile[-1] < FACE_DOWN_FLAG and has_a_power(st, 52):
         return True
     return (
-        st.config.bear_give_step == "A"
-        and not st.give_used
-        and bool(st.penalties[p])
-        and has_a_power(st, 62)
+        st.config.bear_give_step == "A" and not st.give_used and bool(st.penalties[p]) and has_a_power(st, 62)
     )
 
 

@@ -136,8 +136,9 @@ class ArcticObservation:
                 "powers": [POWER_SLUGS[self.powers[a]] for a in range(N_ANIMALS) if self.holder[a] == q],
                 "turns": self.turns[q],
                 "known_hand": cards([c for c in range(N_CARDS) if self.known[c] == IN_HAND + q]),
-                "maybe_hidden": cards([c for c in range(N_CARDS) if 0 < self.known[c] < IN_HAND
-                                       and self.known[c] >> q & 1]),
+                "maybe_hidden": cards(
+                    [c for c in range(N_CARDS) if 0 < self.known[c] < IN_HAND and self.known[c] >> q & 1]
+                ),
                 "totem": ANIMALS[self.totems[q]] if self.totems[q] >= 0 else None,
             }
             if q == self.seat:
@@ -240,7 +241,9 @@ class ArcticObservation:
                 if entry.get("hidden"):
                     pile.append(HIDDEN)
                 elif entry.get("face_down"):
-                    pile.append(parse_card(entry["card"]) + FACE_DOWN_FLAG if "card" in entry else FACE_DOWN_UNKNOWN)
+                    pile.append(
+                        parse_card(entry["card"]) + FACE_DOWN_FLAG if "card" in entry else FACE_DOWN_UNKNOWN
+                    )
                 else:
                     pile.append(parse_card(entry["card"]))
             piles.append(pile)
@@ -272,7 +275,9 @@ class ArcticObservation:
 FACE_DOWN_UNKNOWN = -1 - FACE_DOWN_FLAG  # distinct from HIDDEN so the place of a face-down card shows
 
 
-def observe(st: ArcticStateData, seat: int | None, scores: list[dict[str, Any]] | None = None) -> ArcticObservation:
+def observe(
+    st: ArcticStateData, seat: int | None, scores: list[dict[str, Any]] | None = None
+) -> ArcticObservation:
     """The observation of ``seat`` (None: a spectator) — the single place that redacts the state."""
     n = st.n
     over = st.step == OVER
