@@ -80,4 +80,6 @@ def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
 
 
 def _load_builtin_bots() -> None:
-    import floe.bots.arctic_baseline  # noqa: F401
+    import floe.bots.arctic_baseline
+    import floe.bots.greedy
+    import floe.bots.ismcts  # noqa: F401

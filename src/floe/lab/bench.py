@@ -86,11 +86,60 @@ def bench(game_name: str, players: int, games: int, seed: int) -> dict[str, Any]
     }
 
 
-def run_bench(game_name: str, players: int, games: int, seed: int, as_json: bool) -> None:
-    """The ``floe bench`` command."""
-    figures = bench(game_name, players, games, seed)
+def run_bench(
+    game_name: str,
+    players: int,
+    games: int,
+    seed: int,
+    as_json: bool,
+    ismcts: bool = False,
+    iterations: int = 1000,
+) -> None:
+    """The ``floe bench`` command (engine figures, or ISMCTS speed with ``ismcts``)."""
+    figures = (
+        bench_ismcts(game_name, iterations, max(1, games // 20), seed)
+        if ismcts
+        else bench(game_name, players, games, seed)
+    )
     if as_json:
         print(json.dumps(figures))
         return
     for key, value in figures.items():
         print(f"{key:>20}: {value}")
+
+
+def bench_ismcts(game_name: str, iterations: int, positions: int, seed: int) -> dict[str, Any]:
+    """ISMCTS iterations per second on one core, for 2 and 4 players.
+
+    The positions are taken from seeded random games (a few decisions into the game and later), so the
+    figure covers early, middle and late positions; each search runs ``iterations`` iterations.
+    """
+    from floe.bots.base import make_bot
+    from floe.bots.ismcts import ISMCTSBot
+    from floe.core.match import Match
+
+    figures: dict[str, Any] = {"game": game_name, "iterations_per_search": iterations}
+    for players in (2, 4):
+        done = 0
+        elapsed = 0.0
+        rng = random.Random(seed)
+        for k in range(positions):
+            match = Match.new(game_name, players=players, seed=seed + k)
+            for _ in range(rng.randrange(10, 60 * players)):
+                if match.is_over():
+                    break
+                match.apply(rng.choice(match.legal_actions()))
+            state = match.state
+            if state.is_terminal():
+                continue
+            seat = state.current_player()
+            bot = make_bot(f"ismcts:it={iterations}", match.game, seat, seed + k)
+            assert isinstance(bot, ISMCTSBot)
+            start = time.perf_counter()
+            bot.search(state.observation(seat), state.legal_actions())
+            elapsed += time.perf_counter() - start
+            done += bot.last_iterations
+        figures[f"iterations_per_sec_{players}p"] = round(done / elapsed) if elapsed else 0
+        figures[f"positions_{players}p"] = positions
+    figures["python"] = platform.python_version()
+    return figures

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.bots.base import Bot, make_bot
+from floe.bots.ismcts import ISMCTSBot
 from floe.core.errors import FloeError, OptionError
 from floe.core.game import State
 from floe.core.match import Match
@@ -28,6 +29,8 @@ __all__ = ["GameQuit", "parse_bot_specs", "run_terminal_game"]
 
 Logger = Callable[[State, int, int | None], str | None]
 
+HINT_BOT = "ismcts:ms=1000"  # the budget of one hint: a second of thought
+
 HELP = """\
 [bold]How to answer[/]
   a number     the choice with that number
@@ -35,6 +38,7 @@ HELP = """\
                start is enough ([cyan]pl fox-w[/]), so is the card alone if only one
                choice uses it ([cyan]fox-walrus-4[/])
   [cyan]table[/]        draw the whole table again
+  [cyan]hint[/]         ask the ismcts bot: its choice and its win-rate estimate for each option
   [cyan]help[/]         this text
   [cyan]quit[/]         leave the game (the seed is printed so you can replay it)
 [bold]A turn[/]
@@ -189,10 +193,29 @@ class _Session:
                 render.draw_table(self.console, state, self.seat, self.names)
                 self._list_choices(state, legal)
                 continue
+            if key == "hint":
+                self._hint(state, legal)
+                continue
             action, problem = self._parse(state, legal, key)
             if action is not None:
                 return action
             self.console.print(f"[red]{escape(problem)}[/] Type a number from 1 to {len(legal)}, or help.")
+
+    def _hint(self, state: State, legal: Sequence[int]) -> None:
+        """Run the ismcts bot on the person's own observation (never the full state) and show its view."""
+        hint_bot = make_bot(HINT_BOT, self.match.game, self.seat, self.match.seed + len(state.history))
+        if not isinstance(hint_bot, ISMCTSBot):  # pragma: no cover - HINT_BOT names an ismcts spec
+            return
+        with self.console.status("thinking…"):
+            rows = hint_bot.analyse(state.observation(self.seat), list(legal))
+        table = Table(title=f"ismcts hint ({hint_bot.last_iterations} iterations)", title_justify="left")
+        for column in ("#", "choice", "win rate", "visits"):
+            table.add_column(column, justify="left" if column == "choice" else "right")
+        for action, visits, rate in rows:
+            number = legal.index(action) + 1
+            mark = " ◀ ismcts" if action == rows[0][0] else ""
+            table.add_row(str(number), state.describe_action(action) + mark, f"{rate:.0%}", str(visits))
+        self.console.print(table)
 
     def _list_choices(self, state: State, legal: Sequence[int]) -> None:
         # A grid, so a long description wraps inside its column and the notation stays on one line.

@@ -12,6 +12,7 @@ from floe.core.errors import InvalidActionError, OptionError
 from floe.core.game import Game, GameSpec, State
 from floe.games.arctic import actions as act
 from floe.games.arctic import rules
+from floe.games.arctic.belief import TotemBelief
 from floe.games.arctic.cards import ANIMALS, COMPANION, LANDSCAPE, MAIN, N_CARDS, card_name, describe_card
 from floe.games.arctic.config import POWER_SLUGS, RulesConfig
 from floe.games.arctic.scoring import FACE_DOWN, ScoreBreakdown, rank, score
@@ -27,7 +28,7 @@ from floe.games.arctic.state import (
 from floe.games.arctic.view import VECTOR_SIZE, ArcticObservation, determinize, observe, vector
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
-VERSION = "arctic-1"
+VERSION = "arctic-2"
 
 
 class ArcticState(ArcticStateData, State):
@@ -144,6 +145,7 @@ class ArcticGame(Game):
         super().__init__(players, options)
         self.config = RulesConfig.from_options(options, players)
         self.options = self.config.to_options()
+        self._belief_cache: tuple[tuple[object, ...], TotemBelief] | None = None
 
     @property
     def spec(self) -> GameSpec:
@@ -169,12 +171,36 @@ class ArcticGame(Game):
         rules.settle(st)
         return st
 
-    def determinize(self, observation: Any, rng: random.Random) -> ArcticState:
+    def determinize(
+        self, observation: Any, rng: random.Random, *, totem_belief: str = "uniform"
+    ) -> ArcticState:
+        """A full state consistent with ``observation``; see ``view.determinize``.
+
+        ``totem_belief="moves"`` samples opponents' totems in proportion to how well each animal explains
+        the token moves that player chose (``totem_weights``); ``"uniform"`` ignores the moves.
+        """
         if isinstance(observation, dict):
             observation = ArcticObservation.from_dict(observation)
         st = ArcticState.__new__(ArcticState)
         determinize(observation, rng, st)
+        if totem_belief == "moves":
+            for q, totem in self._belief(observation).sample(rng).items():
+                st.totems[q] = totem
+        elif totem_belief != "uniform":
+            raise OptionError(f"totem_belief must be moves or uniform, not {totem_belief!r}")
         return st
+
+    def _belief(self, obs: ArcticObservation) -> TotemBelief:
+        # Search calls this thousands of times per decision with the same evidence: keep the last one.
+        key = (obs.seat, tuple(obs.totems), tuple(obs.pushes))
+        if self._belief_cache is None or self._belief_cache[0] != key:
+            # A totem still to be dealt (setup) is not sampled here: mark it -2.
+            dealt = [
+                -2 if any(j[0] == 2 and j[1] == q for j in obs.pending) else t
+                for q, t in enumerate(obs.totems)
+            ]
+            self._belief_cache = (key, TotemBelief(obs.pushes, obs.seat, dealt, self.players))
+        return self._belief_cache[1]
 
     def state_from_json(self, data: Mapping[str, Any]) -> ArcticState:
         st = ArcticState.__new__(ArcticState)

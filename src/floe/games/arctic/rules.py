@@ -79,6 +79,7 @@ def setup(st: ArcticStateData, config: RulesConfig, n: int) -> None:
     st.powers = [config.power_id(a) or 0 for a in range(N_ANIMALS)]
     st.turns = [0] * n
     st.known = [0] * 120
+    st.pushes = [0] * (N_ANIMALS * n)
     st.history = []
     st.hands = [[] for _ in range(n)]
     st.piles = [[] for _ in range(n)]
@@ -396,9 +397,13 @@ def _apply_decision(st: ArcticStateData, action: int) -> None:
         d = 1 if action == act.MOVE_RIGHT else -1
         st.tokens[MAIN[top]] += d
         st.tokens[COMPANION[top]] -= d
+        st.pushes[N_ANIMALS * p + MAIN[top]] += d
+        st.pushes[N_ANIMALS * p + COMPANION[top]] -= d
         _after_base_move(st, top, d, -d)
     elif action in (act.EXTRA_RIGHT, act.EXTRA_LEFT):
-        st.tokens[st.walrus_token] += 1 if action == act.EXTRA_RIGHT else -1
+        d = 1 if action == act.EXTRA_RIGHT else -1
+        st.tokens[st.walrus_token] += d
+        st.pushes[N_ANIMALS * p + st.walrus_token] += d
         _begin_draw(st)
     elif action < act.UNDER:
         card = action - act.PLACE

@@ -14,6 +14,9 @@ serialises to JSON. Conventions:
   public location, ``IN_HAND + seat`` certainly in that seat's hand (taken from the river, swapped or
   taken back, and not seen leaving), or a bit mask 1..15 of seats whose hidden areas (hand, penalty
   zone, face-down pile cards) may hold it.
+- ``pushes[6 * seat + animal]`` is the net number of steps that seat chose to move that animal's token
+  forward (token moves it could have made the other way, and Walrus extra steps). It is public, and it is
+  the evidence search bots use to guess opponents' totems.
 """
 
 from __future__ import annotations
@@ -56,7 +59,18 @@ JOB_NAMES = (
 )
 CARD_JOBS = frozenset((J_HAND, J_RIVER, J_PENALTY))
 
-_LIST_FIELDS = ("tokens", "river", "deck", "holder", "totems", "powers", "turns", "known", "history")
+_LIST_FIELDS = (
+    "tokens",
+    "river",
+    "deck",
+    "holder",
+    "totems",
+    "powers",
+    "turns",
+    "known",
+    "pushes",
+    "history",
+)
 _NESTED_FIELDS = ("hands", "piles", "penalties")
 _SCALAR_FIELDS = (
     "n",
@@ -110,6 +124,7 @@ class ArcticStateData:
     powers: list[int]
     turns: list[int]
     known: list[int]
+    pushes: list[int]
     history: list[int]
     hands: list[list[int]]
     piles: list[list[int]]
@@ -154,6 +169,7 @@ class ArcticStateData:
         other.powers = self.powers[:]
         other.turns = self.turns[:]
         other.known = self.known[:]
+        other.pushes = self.pushes[:]
         other.history = self.history[:]
         other.hands = [h[:] for h in self.hands]
         other.piles = [p[:] for p in self.piles]

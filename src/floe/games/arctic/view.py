@@ -90,6 +90,7 @@ class ArcticObservation:
     totems: list[int]  # own totem, every totem at the end, -1 otherwise
     turns: list[int]
     known: list[int]
+    pushes: list[int]  # net token steps each seat chose per animal (public)
     pending: list[tuple[int, int, int]]
     hand_counts: list[int]
     penalty_counts: list[int]
@@ -140,6 +141,7 @@ class ArcticObservation:
                     [c for c in range(N_CARDS) if 0 < self.known[c] < IN_HAND and self.known[c] >> q & 1]
                 ),
                 "totem": ANIMALS[self.totems[q]] if self.totems[q] >= 0 else None,
+                "pushes": {ANIMALS[a]: self.pushes[N_ANIMALS * q + a] for a in range(N_ANIMALS)},
             }
             if q == self.seat:
                 entry_dict["hand"] = cards(self.hand)
@@ -262,6 +264,7 @@ class ArcticObservation:
             totems=[-1 if v["totem"] is None else ANIMALS.index(v["totem"]) for v in views],
             turns=[v["turns"] for v in views],
             known=known,
+            pushes=[v["pushes"][a] for v in views for a in ANIMALS],
             pending=[(JOB_NAMES.index(j["job"]), j["a"], j["b"]) for j in data["pending"]],
             hand_counts=[v["hand_count"] for v in views],
             penalty_counts=[v["penalty_count"] for v in views],
@@ -307,6 +310,7 @@ def observe(
         totems=totems,
         turns=st.turns[:],
         known=st.known[:],
+        pushes=st.pushes[:],
         pending=st.pending[:],
         hand_counts=[len(h) for h in st.hands],
         penalty_counts=[len(p) for p in st.penalties],
@@ -331,7 +335,7 @@ CARD_BLOCK = N_CARDS * N_LOC
 TOKEN_BLOCK = N_ANIMALS * 6
 POWER_BLOCK = N_ANIMALS * 7  # side one-hot (2) + holder one-hot (none, self, opp 1..3)
 TOTEM_BLOCK = 4 * N_ANIMALS  # relative seat x animal
-SEAT_FEATURES = 6 + 6 + 6 + 2 + 6 + 1
+SEAT_FEATURES = 6 + 6 + 6 + 2 + 6 + 1 + 6
 SEAT_BLOCK = 4 * SEAT_FEATURES
 GLOBAL_BLOCK = 12 + len(STEP_NAMES) + 6 + 6 + 8
 VECTOR_SIZE = CARD_BLOCK + TOKEN_BLOCK + POWER_BLOCK + TOTEM_BLOCK + SEAT_BLOCK + GLOBAL_BLOCK
@@ -419,6 +423,7 @@ def vector(obs: ArcticObservation) -> np.ndarray:
         out[b + 17] = float(q == s["to_act"])
         out[b + 20 : b + 26] = [x / 6 for x in best]
         out[b + 26] = top_run / 6
+        out[b + 27 : b + 33] = [x / 5 for x in obs.pushes[N_ANIMALS * q : N_ANIMALS * q + N_ANIMALS]]
     base += SEAT_BLOCK
     g = [
         (obs.deck_count - s["reserve_left"]) / 100,
@@ -481,6 +486,7 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
     state.powers = obs.powers[:]
     state.turns = obs.turns[:]
     state.known = obs.known[:]
+    state.pushes = obs.pushes[:]
     state.pending = obs.pending[:]
     state.history = []
     state._legal = None

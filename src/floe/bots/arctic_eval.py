@@ -1,0 +1,70 @@
+"""A hand-written evaluation of Arctic positions, shared by the ``greedy`` bot and ISMCTS rollouts.
+
+It estimates each seat's final score from a full (possibly sampled) state: the runs of its pile as they
+stand, the value under its totem's token, its penalties, and a small credit for hand cards that can extend
+the run on top of its pile. ``values`` turns the estimates into win chances in [0, 1] by comparing every
+pair of seats through a logistic curve, so search can back up one number per seat.
+"""
+
+from __future__ import annotations
+
+import math
+
+from floe.games.arctic.cards import LANDSCAPE, MAIN
+from floe.games.arctic.scoring import RUN_POINTS
+from floe.games.arctic.state import FACE_DOWN_FLAG, ArcticStateData
+
+# How many points a hand card of the top run's animal is worth: it may extend the run next turn.
+EXTEND_CREDIT = 0.8
+# How many points a whole hand is worth beyond that: cards are future options (capped: big hands hurt).
+HAND_CREDIT = 0.25
+# Score difference at which a seat is judged ~73% likely to finish ahead (logistic scale).
+SCALE = 4.0
+
+
+def run_score(pile: list[int]) -> tuple[int, int, int]:
+    """(runs + bonus points, top animal, top run length) of a pile; face-down cards break runs here."""
+    best = [0, 0, 0, 0, 0, 0]
+    last, length = -1, 0
+    for e in pile:
+        if e >= FACE_DOWN_FLAG:
+            last, length = -1, 0
+            continue
+        animal = MAIN[e]
+        length = length + 1 if animal == last else 1
+        last = animal
+        if length > best[animal]:
+            best[animal] = length
+    points = 0
+    scored = 0
+    for b in best:
+        if b >= 2:
+            scored += 1
+            points += RUN_POINTS[b if b < 6 else 6]
+    return points + RUN_POINTS[scored if scored < 6 else 6], last, length
+
+
+def estimate(st: ArcticStateData, seat: int) -> float:
+    """The estimated final score of ``seat`` in the full state ``st``."""
+    points, top, length = run_score(st.piles[seat])
+    hand = st.hands[seat]
+    extend = sum(1 for c in hand if MAIN[c] == top) if top >= 0 else 0
+    totem = st.totems[seat]
+    value = float(points - len(st.penalties[seat]))
+    value += LANDSCAPE[st.tokens[totem]] if totem >= 0 else 3.0
+    value += EXTEND_CREDIT * min(extend, 6 - min(length, 6)) + HAND_CREDIT * min(len(hand), 5)
+    return value
+
+
+def values(st: ArcticStateData) -> list[float]:
+    """Each seat's chance of finishing ahead of the others, estimated from ``estimate``."""
+    n = st.n
+    est = [estimate(st, q) for q in range(n)]
+    out = []
+    for i in range(n):
+        total = 0.0
+        for j in range(n):
+            if j != i:
+                total += 1.0 / (1.0 + math.exp((est[j] - est[i]) / SCALE))
+        out.append(total / (n - 1))
+    return out

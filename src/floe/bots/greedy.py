@@ -1,0 +1,66 @@
+"""The ``greedy`` bot: one-step look-ahead with the hand-written Arctic evaluation.
+
+For each legal action it samples a few worlds consistent with its observation, applies the action in each,
+lets chance resolve (cards drawn, refills), and scores the result with ``arctic_eval.values``: runs, totem
+position, hand and penalties. It takes the action with the best mean, ties broken at random. It sees only
+its observation: the worlds come from ``game.determinize``.
+
+Parameter: ``worlds`` (default 4), the number of sampled worlds per decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from floe.bots.arctic_eval import values
+from floe.bots.base import Bot, register_bot
+from floe.core.errors import OptionError
+from floe.core.game import CHANCE, Game, State
+from floe.games.arctic.state import ArcticStateData
+
+
+class GreedyBot(Bot):
+    """Best immediate evaluation, averaged over a few sampled worlds."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
+        super().__init__(game, seat, seed)
+        for key in params:
+            if key != "worlds":
+                raise OptionError(f"greedy has no parameter {key!r}; parameters: worlds")
+        text = params.get("worlds", "4")
+        if not text.isdigit() or int(text) <= 0:
+            raise OptionError(f"greedy: worlds must be a positive whole number, not {text!r}")
+        self.worlds = int(text)
+
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        worlds = [self.game.determinize(observation, self.rng) for _ in range(self.worlds)]
+        totals = dict.fromkeys(legal_actions, 0.0)
+        for world in worlds:
+            for action in legal_actions:
+                state = world.clone()
+                state.apply_unchecked(action)
+                _resolve_chance(state, self.rng)
+                if state.is_terminal():
+                    totals[action] += _final(state, self.seat)
+                else:
+                    totals[action] += values(cast(ArcticStateData, state))[self.seat]
+        best = max(totals.values())
+        choices = [a for a in legal_actions if totals[a] >= best - 1e-9]
+        return choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+
+
+def _resolve_chance(state: State, rng: Any) -> None:
+    while state.current_player() == CHANCE:
+        state.apply_unchecked(state.sample_chance(rng))
+
+
+def _final(state: State, seat: int) -> float:
+    order = state.ranking()
+    return (len(order) - 1 - order.index(seat)) / (len(order) - 1)
+
+
+register_bot("greedy", GreedyBot, game="arctic")

@@ -1,0 +1,190 @@
+"""Information Set Monte Carlo Tree Search (SO-ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Each iteration samples a world consistent with the bot's observation (``game.determinize``), walks the
+one tree of the bot's information set with UCB1 over the actions legal in that world (each child counts
+how often it was available, so actions that exist only in some worlds are judged fairly), expands one
+action, plays a short random rollout and backs up one value per seat. Chance events are never nodes of
+the tree: each world resolves them with its own draws.
+
+The rollout stops after ``depth`` decisions; the position is then judged by the game's evaluator
+(``floe.bots.arctic_eval`` for Arctic), or played to the end where a game has none.
+
+Parameters (``ismcts:ms=200,c=0.7``): ``ms`` (time per decision) or ``it`` (iterations per decision; the
+default is 1,000 iterations), ``c`` exploration constant, ``depth`` rollout decisions before evaluating,
+``totems`` = ``moves`` (opponents' totems sampled by how well they explain the token moves each made) or
+``uniform``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from floe.bots.base import Bot, register_bot
+from floe.core.errors import OptionError
+from floe.core.game import CHANCE, Game, State
+
+Evaluator = Callable[[Any], list[float]]
+
+
+def _evaluator(game_name: str) -> Evaluator | None:
+    if game_name == "arctic":
+        from floe.bots.arctic_eval import values
+
+        return values
+    return None
+
+
+def terminal_values(state: State) -> list[float]:
+    """Rank utilities scaled to [0, 1]: 1 for the winner, 0 for the last."""
+    order = state.ranking()
+    n = len(order)
+    out = [0.0] * n
+    for place, seat in enumerate(order):
+        out[seat] = (n - 1 - place) / (n - 1)
+    return out
+
+
+class Node:
+    """A node of the information-set tree: statistics of the action that led here."""
+
+    __slots__ = ("avail", "children", "player", "reward", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat that chose the action leading here
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+def _positive(name: str, value: str, kind: type[int] | type[float]) -> float:
+    try:
+        number = kind(value)
+    except ValueError:
+        raise OptionError(f"ismcts: {name} must be a positive number, not {value!r}") from None
+    if number <= 0:
+        raise OptionError(f"ismcts: {name} must be positive, not {value}")
+    return number
+
+
+class ISMCTSBot(Bot):
+    """SO-ISMCTS with determinization per iteration, UCB1 with availability, evaluated short rollouts."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
+        super().__init__(game, seat, seed)
+        known = {"ms", "it", "iterations", "c", "depth", "totems"}
+        for key in params:
+            if key not in known:
+                raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(sorted(known))}")
+        self.ms = _positive("ms", params["ms"], float) if "ms" in params else None
+        it = params.get("it", params.get("iterations"))
+        self.iterations = int(_positive("it", it, int)) if it is not None else (None if self.ms else 1000)
+        self.c = _positive("c", params.get("c", "0.7"), float)
+        self.depth = int(_positive("depth", params.get("depth", "24"), int))
+        self.totems = params.get("totems", "moves")
+        if self.totems not in ("moves", "uniform"):
+            raise OptionError(f"ismcts: totems must be moves or uniform, not {self.totems!r}")
+        self.evaluator = _evaluator(game.name)
+        self.last_iterations = 0
+
+    def _sample_world(self, observation: Any) -> State:
+        if self.game.name == "arctic":
+            return self.game.determinize(observation, self.rng, totem_belief=self.totems)  # type: ignore[call-arg]
+        return self.game.determinize(observation, self.rng)
+
+    def search(self, observation: Any, legal_actions: list[int]) -> Node:
+        """Run the search from ``observation`` and return the root with its statistics."""
+        root = Node(self.seat)
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
+        limit = self.iterations or math.inf
+        done = 0
+        while done < limit:
+            self._iterate(root, self._sample_world(observation))
+            done += 1
+            if deadline < math.inf and (done & 7) == 0 and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return root
+
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        root = self.search(observation, legal_actions)
+        return max(legal_actions, key=lambda a: _visits(root, a))
+
+    def analyse(self, observation: Any, legal_actions: list[int]) -> list[tuple[int, int, float]]:
+        """For the hint command: (action, visits, estimated win rate) for each legal action, best first."""
+        root = self.search(observation, legal_actions)
+        rows = []
+        for a in legal_actions:
+            child = root.children.get(a)
+            visits = child.visits if child else 0
+            rows.append((a, visits, child.reward / child.visits if child and child.visits else 0.0))
+        rows.sort(key=lambda row: (-row[1], -row[2]))
+        return rows
+
+    def _iterate(self, root: Node, state: State) -> None:
+        rng = self.rng
+        node = root
+        path = [root]
+        c = self.c
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_unchecked(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(player)
+                children[action] = child
+                state.apply_unchecked(action)
+                path.append(child)
+                break
+            best, best_value = legal[0], -math.inf
+            for a in legal:
+                child = children[a]
+                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = a, value
+            node = children[best]
+            state.apply_unchecked(best)
+            path.append(node)
+        values = self._rollout(state)
+        for child in path[1:]:
+            child.visits += 1
+            child.reward += values[child.player]
+        root.visits += 1
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        decisions = 0
+        evaluator = self.evaluator
+        while not state.is_terminal():
+            player = state.current_player()
+            legal = state.legal_actions()
+            if player != CHANCE:
+                if evaluator is not None and decisions >= self.depth:
+                    return evaluator(state)
+                decisions += 1
+            state.apply_unchecked(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+        return terminal_values(state)
+
+
+def _visits(root: Node, action: int) -> int:
+    child = root.children.get(action)
+    return child.visits if child else -1
+
+
+register_bot("ismcts", ISMCTSBot)
