@@ -158,14 +158,71 @@ def bench(
     games: Annotated[int, typer.Option(help="How many random games.")] = 200,
     seed: Annotated[int, typer.Option(help="Seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ismcts: Annotated[
+        bool, typer.Option("--ismcts", help="Measure ISMCTS iterations/s (2 and 4 players) instead.")
+    ] = False,
+    iterations: Annotated[int, typer.Option(help="With --ismcts: iterations per search.")] = 1000,
 ) -> None:
     """Measure the engine: decisions/s, games/s and the cost of clone, apply and legal actions."""
     from floe.lab.bench import run_bench
 
+    if games <= 0 or iterations <= 0:
+        fail("--games and --iterations must be positive")
+    try:
+        run_bench(game, players, games, seed, as_json, ismcts=ismcts, iterations=iterations)
+    except FloeError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bots, comma-separated, e.g. ismcts:it=500,c=0.7,baseline; fewer than seats: the last "
+            "one fills the rest."
+        ),
+    ],
+    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
+    games: Annotated[
+        int, typer.Option(help="Total games, rounded up to whole deals (one game per seating).")
+    ] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal; deal d uses seed + d.")] = 0,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    preset: PresetOpt = None,
+    option: OptionList = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the per-bot summary as JSON.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Results file, one JSON line per game (default: tournament-<game>-...jsonl here)."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the results file, playing only missing games.")
+    ] = False,
+    plot: Annotated[Path | None, typer.Option(help="Draw each bot's score distribution to this PNG.")] = None,
+) -> None:
+    """Duplicate-format tournament: every deal played once per seating; win rates, Elo, head-to-head."""
+    from floe.lab.tournament import run_tournament_command
+
     if games <= 0:
         fail("--games must be positive")
+    if workers <= 0:
+        fail("--workers must be positive")
     try:
-        run_bench(game, players, games, seed, as_json)
+        run_tournament_command(
+            game,
+            players,
+            bots,
+            games,
+            seed,
+            workers,
+            _options(option, preset),
+            as_json=as_json,
+            out=out,
+            resume=resume,
+            plot=plot,
+        )
     except FloeError as exc:
         fail(str(exc))
 

@@ -1,0 +1,464 @@
+"""``floe tournament``: bot tournaments in the duplicate format, over worker processes, resumable.
+
+Duplicate format: the games come in *deals*. Deal d uses seed ``seed + d`` and is played once for every
+rotation r = 0..N−1 of the lineup (the bot listed j-th sits at seat (j + r) mod N), so every bot plays
+every seat on the same shuffles and the luck of the deal cancels out. ``--games`` is rounded up to whole
+deals (a note says so), because a partial deal would give some bots the good seats of a shuffle and not
+the others.
+
+Each game depends only on (deal, rotation), so games can run in any worker and in any order. Every
+finished game is appended as one JSON line to the results file, after a header line that records the
+configuration (game, players, lineup, seed, options; not the number of games, so a finished run can be
+resumed with a larger ``--games`` to extend it). ``--resume`` reads that file, refuses it if the header
+differs, drops a half-written last line, and plays only the missing games. Statistics are computed from
+the games of the requested plan in (deal, rotation) order, so a resumed run prints exactly what an
+uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from floe.bots.base import make_bot, parse_bot_spec
+from floe.core.errors import FloeError, OptionError
+from floe.core.game import Game
+from floe.core.registry import make_game
+from floe.lab.runner import GameResult, play_game
+from floe.lab.simulate import rotated
+from floe.lab.stats import TournamentStats, summarize
+
+FORMAT = "floe-tournament/1"
+
+Key = tuple[int, int]  # (deal, rotation)
+Record = dict[str, Any]
+
+
+class TournamentError(FloeError):
+    """The results file cannot be used: another tournament's, corrupt, or not writable."""
+
+
+# --- configuration --------------------------------------------------------------------------------------
+
+
+def parse_bot_list(text: str) -> list[str]:
+    """Split ``ismcts:ms=200,c=0.7,baseline`` into specs, each in canonical form.
+
+    Commas separate bots, but a spec's own parameters are comma-separated too: a piece that is a bare
+    ``key=value`` (an ``=`` and no ``name:`` before it) continues the previous spec's parameters. Spaces
+    are dropped and names lower-cased, so ``ISMCTS: it=20`` and ``ismcts:it=20`` are the same bot.
+    ``OptionError`` for an empty list, a parameter with no bot before it, or a malformed parameter.
+    """
+    raw: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        head = piece.partition("=")[0]
+        if "=" in piece and ":" not in head:
+            if not raw:
+                raise OptionError(f"bot parameter {piece!r} must follow a bot name (name:key=value)")
+            raw[-1] += ("," if ":" in raw[-1] else ":") + piece
+        else:
+            raw.append(piece)
+    if not raw:
+        raise OptionError("name at least one bot, e.g. --bots ismcts,baseline")
+    return [canonical_spec(spec) for spec in raw]
+
+
+def canonical_spec(spec: str) -> str:
+    """``name`` or ``name:k=v,k=v`` with the parameters in the order given; ``OptionError`` if malformed."""
+    name, params = parse_bot_spec(spec)
+    if not name:
+        raise OptionError(f"bot spec {spec!r} has no bot name")
+    if not params:
+        return name
+    return name + ":" + ",".join(f"{key}={value}" for key, value in params.items())
+
+
+def fill_lineup(specs: Sequence[str], players: int) -> list[str]:
+    """One bot per seat: the specs as given, the seats left over filled with copies of the last one.
+
+    So ``ismcts,baseline`` for 4 players is one ismcts against three baselines. ``OptionError`` if there
+    are no specs or more specs than seats.
+    """
+    if not specs:
+        raise OptionError("name at least one bot")
+    if len(specs) > players:
+        raise OptionError(f"{len(specs)} bots for {players} seats; name at most {players}")
+    return [*specs, *[specs[-1]] * (players - len(specs))]
+
+
+def deals_for(games: int, players: int) -> int:
+    """Whole deals needed for at least ``games`` games (one game per rotation, ``players`` per deal)."""
+    return max(1, math.ceil(games / players))
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What is played: the game, the lineup before rotation, the base seed and the rule options."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def seats(self, rotation: int) -> list[str]:
+        """The bot at each seat for ``rotation``: the lineup moved ``rotation`` seats on."""
+        return rotated(self.bots, rotation)
+
+    def seed_of(self, deal: int) -> int:
+        """The game seed of ``deal``: every rotation of a deal shares its shuffle."""
+        return self.seed + deal
+
+    def plan(self, deals: int) -> list[Key]:
+        """Every (deal, rotation) of the first ``deals`` deals, in playing order."""
+        return [(deal, rotation) for deal in range(deals) for rotation in range(self.players)]
+
+    def header(self) -> Record:
+        """The first line of the results file; a resume must find exactly this."""
+        return {
+            "type": "header",
+            "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "options": dict(self.options),
+        }
+
+    def default_path(self) -> Path:
+        """``tournament-<game>-<N>p-seed<K>-<hash>.jsonl`` in the current directory.
+
+        The hash is of the header, so rerunning the same command finds the same file to ``--resume`` and a
+        different lineup or rule set never collides with it.
+        """
+        digest = hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()[:8]
+        return Path(f"tournament-{self.game}-{self.players}p-seed{self.seed}-{digest}.jsonl")
+
+
+def make_tournament(
+    game_name: str, players: int, bots: str, seed: int, options: Mapping[str, Any]
+) -> Tournament:
+    """Check everything up front (game, players, options, every bot and its parameters), so bad input
+    fails with one message here and not in a worker halfway through the run."""
+    game = make_game(game_name, players, options)
+    lineup = fill_lineup(parse_bot_list(bots), players)
+    for seat, spec in enumerate(lineup):
+        make_bot(spec, game, seat, seed)
+    # Round-trip through JSON so the options compare equal to those read back from a header.
+    return Tournament(game.name, players, tuple(lineup), seed, json.loads(json.dumps(dict(options))))
+
+
+# --- playing ----------------------------------------------------------------------------------------------
+
+_GAMES: dict[str, Game] = {}  # per process: a worker builds each game once, not once per task
+
+
+def _game(t: Tournament) -> Game:
+    key = json.dumps([t.game, t.players, t.options], sort_keys=True)
+    if key not in _GAMES:
+        _GAMES[key] = make_game(t.game, t.players, t.options)
+    return _GAMES[key]
+
+
+def play_one(t: Tournament, deal: int, rotation: int) -> Record:
+    """Play game (deal, rotation) of ``t`` and return its results line (a top-level function so that
+    worker processes can run it)."""
+    seats = t.seats(rotation)
+    start = time.perf_counter()
+    result, _ = play_game(_game(t), seats, t.seed_of(deal))
+    return {
+        "type": "game",
+        "deal": deal,
+        "rotation": rotation,
+        "seed": result.seed,
+        "seats": seats,
+        "scores": list(result.scores),
+        "ranking": list(result.ranking),
+        "decisions": result.decisions,
+        "seconds": round(time.perf_counter() - start, 4),
+    }
+
+
+def result_of(record: Record) -> GameResult:
+    """The ``GameResult`` of a results line."""
+    return GameResult(
+        seed=int(record["seed"]),
+        bots=tuple(record["seats"]),
+        scores=tuple(int(s) for s in record["scores"]),
+        ranking=tuple(int(s) for s in record["ranking"]),
+        decisions=int(record["decisions"]),
+    )
+
+
+def _ignore_sigint() -> None:
+    # Ctrl-C is the parent's to handle (it cancels the run); workers printing their own
+    # KeyboardInterrupt tracebacks would bury the one-line message.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _check_record(t: Tournament, record: Any, where: str) -> Key:
+    if not isinstance(record, dict) or record.get("type") != "game":
+        raise TournamentError(f"{where}: not a game line")
+    try:
+        deal, rotation = int(record["deal"]), int(record["rotation"])
+        players = t.players
+        fits = (
+            deal >= 0
+            and 0 <= rotation < players
+            and record["seed"] == t.seed_of(deal)
+            and record["seats"] == t.seats(rotation)
+            and len(record["scores"]) == players
+            and sorted(record["ranking"]) == list(range(players))
+        )
+        result_of(record)
+    except (KeyError, TypeError, ValueError):
+        raise TournamentError(f"{where}: malformed game line") from None
+    if not fits:
+        raise TournamentError(f"{where}: game line does not belong to this tournament")
+    return deal, rotation
+
+
+def load_results(path: Path, t: Tournament) -> tuple[dict[Key, Record], int]:
+    """The games already in ``path`` and the byte length of its intact part.
+
+    A last line without its newline that does not parse was cut off by an interrupted run: it is left out
+    (the caller truncates it away). ``TournamentError`` if the header is not ``t``'s or a line is corrupt.
+    """
+    data = path.read_bytes()
+    done: dict[Key, Record] = {}
+    pos = 0
+    lineno = 0
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        end = len(data) if nl < 0 else nl + 1
+        line = data[pos:end]
+        lineno += 1
+        try:
+            record = json.loads(line) if line.strip() else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            if nl < 0 and lineno > 1:
+                break  # the half-written last line of an interrupted run
+            raise TournamentError(f"{path}:{lineno}: not valid JSON") from None
+        if lineno == 1:
+            _check_header(path, record, t)
+        elif record is not None:
+            key = _check_record(t, record, f"{path}:{lineno}")
+            done.setdefault(key, record)
+        pos = end
+    if lineno == 0:
+        raise TournamentError(f"{path} is empty")
+    return done, pos
+
+
+def _check_header(path: Path, header: Any, t: Tournament) -> None:
+    if not isinstance(header, dict) or header.get("type") != "header":
+        raise TournamentError(f"{path} is not a tournament results file (no header line)")
+    want = t.header()
+    if header != want:
+        diffs = [
+            f"{key} {header.get(key)!r} here, {want[key]!r} asked"
+            for key in want
+            if header.get(key) != want[key]
+        ]
+        raise TournamentError(f"{path} holds another tournament ({'; '.join(diffs)}); use another --out")
+
+
+def _prepare_file(path: Path, t: Tournament, resume: bool) -> dict[Key, Record]:
+    """Start ``path`` with a header, or (``resume``) read it and cut a half-written last line."""
+    if path.exists() and path.stat().st_size > 0:
+        if not resume:
+            raise TournamentError(
+                f"{path} already exists: add --resume to continue it, or choose another --out"
+            )
+        done, intact = load_results(path, t)
+        with path.open("r+b") as f:
+            f.truncate(intact)
+            # The last intact line may lack its newline (cut just before it): the next game needs a line.
+            f.seek(intact - 1)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+        return done
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as f:
+        f.write(json.dumps(t.header()) + "\n")
+    return {}
+
+
+@dataclass
+class RunOutcome:
+    """The games of the plan in (deal, rotation) order, and how many were played now or found on file."""
+
+    results: list[GameResult]
+    played: int
+    resumed: int
+    path: Path
+
+
+def run_tournament(
+    t: Tournament,
+    deals: int,
+    workers: int,
+    path: Path,
+    *,
+    resume: bool = False,
+    progress: bool = True,
+) -> RunOutcome:
+    """Play the games of the first ``deals`` deals that ``path`` does not hold yet, appending each as it
+    finishes; ``workers`` > 1 plays them in that many processes. Returns every game of the plan."""
+    if deals <= 0 or workers <= 0:
+        raise OptionError("deals and workers must be positive")
+    done = _prepare_file(path, t, resume)
+    plan = t.plan(deals)
+    todo = [key for key in plan if key not in done]
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not progress,
+    )
+    with path.open("a", encoding="utf-8") as out, bar:
+        task = bar.add_task("games", total=len(plan), completed=len(plan) - len(todo))
+
+        def keep(record: Record) -> None:
+            # Written and flushed at once: whatever finished survives an interrupt, for --resume.
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            done[record["deal"], record["rotation"]] = record
+            bar.advance(task)
+
+        if workers == 1 or len(todo) <= 1:
+            for deal, rotation in todo:
+                keep(play_one(t, deal, rotation))
+        else:
+            _play_parallel(t, todo, min(workers, len(todo)), keep)
+    results = [result_of(done[key]) for key in plan]
+    return RunOutcome(results, played=len(todo), resumed=len(plan) - len(todo), path=path)
+
+
+def _play_parallel(t: Tournament, todo: Sequence[Key], workers: int, keep: Callable[[Record], None]) -> None:
+    # "spawn" rather than fork: the same behaviour on every platform, and no fork of a process whose
+    # progress-bar thread may hold a lock.
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_sigint
+    )
+    try:
+        futures: list[Future[Record]] = [pool.submit(play_one, t, deal, rotation) for deal, rotation in todo]
+        for future in as_completed(futures):
+            keep(future.result())
+    except BaseException:
+        # Games already running would otherwise hold up the exit until they finish; their results are
+        # not kept anyway, and --resume plays them again. (shutdown() forgets the processes: take them first.)
+        processes: Mapping[int, Any] = getattr(pool, "_processes", None) or {}
+        running = list(processes.values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in running:
+            process.terminate()
+        raise
+    pool.shutdown(wait=True)
+
+
+# --- the command ------------------------------------------------------------------------------------------
+
+
+def run_tournament_command(
+    game_name: str,
+    players: int,
+    bots: str,
+    games: int,
+    seed: int,
+    workers: int,
+    options: Mapping[str, Any],
+    *,
+    as_json: bool = False,
+    out: Path | None = None,
+    resume: bool = False,
+    plot: Path | None = None,
+) -> TournamentStats:
+    """The ``floe tournament`` command: play (or resume), then print the table or the JSON summary."""
+    if games <= 0:
+        raise OptionError("--games must be positive")
+    if workers <= 0:
+        raise OptionError("--workers must be positive")
+    t = make_tournament(game_name, players, bots, seed, options)
+    deals = deals_for(games, players)
+    note = Console(stderr=True) if as_json else Console()
+    if deals * players != games:
+        Console(stderr=True).print(
+            f"note: {games} games is not a whole number of deals; playing {deals * players} "
+            f"({deals} deals × {players} seatings)",
+            highlight=False,
+        )
+    path = out if out is not None else t.default_path()
+    try:
+        outcome = run_tournament(t, deals, workers, path, resume=resume)
+    except OSError as exc:
+        raise TournamentError(f"cannot use {exc.filename or path}: {exc.strerror or exc}") from None
+    stats = summarize(outcome.results, order=t.bots)
+    if as_json:
+        print(json.dumps([b.to_dict() for b in stats.bots]))
+    else:
+        print_stats(stats, t, deals)
+    where = f"{outcome.played} games played" + (f", {outcome.resumed} from before" if outcome.resumed else "")
+    note.print(f"results: {path} ({where})", highlight=False, soft_wrap=True)
+    if plot is not None:
+        from floe.lab.plots import plot_score_distributions
+
+        title = f"{t.game}, {t.players} players: final score per seat-game ({len(outcome.results)} games)"
+        try:
+            plot_score_distributions({b.bot: b.scores for b in stats.bots}, plot, title)
+        except OSError as exc:
+            raise TournamentError(f"cannot write the plot {plot}: {exc.strerror or exc}") from None
+        note.print(f"plot: {plot}", highlight=False, soft_wrap=True)
+    return stats
+
+
+def print_stats(stats: TournamentStats, t: Tournament, deals: int, console: Console | None = None) -> None:
+    """The summary table and, with two bots or more, the head-to-head table."""
+    console = console or Console()
+    table = Table(
+        title=f"{t.game}: {deals * t.players} games ({deals} deals × {t.players} seatings), duplicate format"
+    )
+    for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score", "mean rank", "Elo"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for b in stats.bots:
+        low, high = b.ci95
+        table.add_row(
+            b.bot,
+            str(b.games),
+            str(b.wins),
+            f"{b.win_rate:.1%}",
+            f"{low:.1%}–{high:.1%}",
+            f"{b.mean_score:.2f}",
+            f"{b.mean_rank:.2f}",
+            f"{b.elo:.0f}",
+        )
+    console.print(table)
+    names = [b.bot for b in stats.bots]
+    if len(names) < 2:
+        return
+    h2h = Table(title="head-to-head: times the row bot finished above the column bot")
+    h2h.add_column("")
+    for name in names:
+        h2h.add_column(name, justify="right")
+    for a in names:
+        h2h.add_row(a, *("—" if a == b else str(stats.wins_over(a, b)) for b in names))
+    console.print(h2h)
