@@ -18,6 +18,7 @@ default is 1,000 iterations), ``c`` exploration constant, ``depth`` rollout deci
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -29,11 +30,22 @@ from floe.core.game import CHANCE, Game, State
 Evaluator = Callable[[Any], list[float]]
 
 
+RolloutPolicy = Callable[[Any, list[int], random.Random], int]
+
+
 def _evaluator(game_name: str) -> Evaluator | None:
     if game_name == "arctic":
         from floe.bots.arctic_eval import values
 
         return values
+    return None
+
+
+def _heuristic_policy(game_name: str) -> RolloutPolicy | None:
+    if game_name == "arctic":
+        from floe.bots.arctic_eval import rollout_action
+
+        return rollout_action
     return None
 
 
@@ -77,7 +89,7 @@ class ISMCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
-        known = {"ms", "it", "iterations", "c", "depth", "totems"}
+        known = {"ms", "it", "iterations", "c", "depth", "totems", "rollout"}
         for key in params:
             if key not in known:
                 raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(sorted(known))}")
@@ -90,6 +102,10 @@ class ISMCTSBot(Bot):
         if self.totems not in ("moves", "uniform"):
             raise OptionError(f"ismcts: totems must be moves or uniform, not {self.totems!r}")
         self.evaluator = _evaluator(game.name)
+        rollout = params.get("rollout", "heuristic")
+        if rollout not in ("heuristic", "random"):
+            raise OptionError(f"ismcts: rollout must be heuristic or random, not {rollout!r}")
+        self.policy = _heuristic_policy(game.name) if rollout == "heuristic" else None
         self.last_iterations = 0
 
     def _sample_world(self, observation: Any) -> State:
@@ -171,6 +187,7 @@ class ISMCTSBot(Bot):
         rng = self.rng
         decisions = 0
         evaluator = self.evaluator
+        policy = self.policy
         while not state.is_terminal():
             player = state.current_player()
             legal = state.legal_actions()
@@ -178,6 +195,9 @@ class ISMCTSBot(Bot):
                 if evaluator is not None and decisions >= self.depth:
                     return evaluator(state)
                 decisions += 1
+                if policy is not None and len(legal) > 1:
+                    state.apply_unchecked(policy(state, legal, rng))
+                    continue
             state.apply_unchecked(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
         return terminal_values(state)
 
