@@ -72,7 +72,7 @@ _LIST_FIELDS = (
     "history",
 )
 _NESTED_FIELDS = ("hands", "piles", "penalties")
-_SCALAR_FIELDS = (
+SCALAR_FIELDS = (
     "n",
     "first",
     "reserve_left",
@@ -107,7 +107,7 @@ class ArcticStateData:
     __slots__ = (
         *_LIST_FIELDS,
         *_NESTED_FIELDS,
-        *_SCALAR_FIELDS,
+        *SCALAR_FIELDS,
         "config",
         "pending",
         "_legal",
@@ -205,7 +205,7 @@ class ArcticStateData:
     def fields_json(self) -> dict[str, Any]:
         """Every field as JSON-ready data (the config as its option mapping)."""
         data: dict[str, Any] = {"config": self.config.to_options()}
-        for name in (*_SCALAR_FIELDS, *_LIST_FIELDS):
+        for name in (*SCALAR_FIELDS, *_LIST_FIELDS):
             value = getattr(self, name)
             data[name] = list(value) if isinstance(value, list) else value
         for name in _NESTED_FIELDS:
@@ -215,7 +215,7 @@ class ArcticStateData:
 
     def load_fields(self, data: dict[str, Any]) -> None:
         """Inverse of ``fields_json`` (the config is set by the caller)."""
-        for name in _SCALAR_FIELDS:
+        for name in SCALAR_FIELDS:
             setattr(self, name, data[name])
         for name in _LIST_FIELDS:
             setattr(self, name, [int(x) for x in data[name]])

@@ -39,40 +39,15 @@ from floe.games.arctic.state import (
     IN_HAND,
     JOB_NAMES,
     OVER,
+    SCALAR_FIELDS,
     STEP_NAMES,
     ArcticStateData,
 )
 
 HIDDEN = -1  # a pile entry, hand or penalty card whose identity the seat does not know
 
-# Public scalar fields copied verbatim from the state.
-PUBLIC_SCALARS = (
-    "n",
-    "first",
-    "reserve_left",
-    "decks_mask",
-    "round",
-    "end_triggered",
-    "trigger_player",
-    "final_round",
-    "player",
-    "step",
-    "to_act",
-    "held_at_start",
-    "p_value",
-    "t_min",
-    "t_max",
-    "placed",
-    "closed",
-    "puffin_used",
-    "give_used",
-    "swap_card",
-    "n_min",
-    "n_max",
-    "drawn",
-    "walrus_token",
-    "walrus_dir",
-)
+# Every scalar of the state (step, turn counters, whose turn...) is public information (spec section 9).
+PUBLIC_SCALARS = SCALAR_FIELDS
 
 
 @dataclass(eq=True)
