@@ -69,6 +69,41 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), params
 
 
+def parse_bot_list(text: str) -> list[str]:
+    """Split ``ismcts:ms=200,c=0.7,baseline`` into specs, each in canonical form.
+
+    Commas separate bots, but a spec's own parameters are comma-separated too: a piece that is a bare
+    ``key=value`` (an ``=`` and no ``name:`` before it) continues the previous spec's parameters. Spaces
+    are dropped and names lower-cased, so ``ISMCTS: it=20`` and ``ismcts:it=20`` are the same bot.
+    ``OptionError`` for an empty list, a parameter with no bot before it, or a malformed parameter.
+    """
+    raw: list[str] = []
+    # A stray comma at either end is forgiven; an empty name between two bots is not.
+    for piece in (p.strip() for p in text.strip().strip(",").split(",")):
+        if not piece:
+            raise OptionError(f"bot list {text!r} has an empty bot name; write e.g. random,baseline")
+        head = piece.partition("=")[0]
+        if "=" in piece and ":" not in head:
+            if not raw:
+                raise OptionError(f"bot parameter {piece!r} must follow a bot name (name:key=value)")
+            raw[-1] += ("," if ":" in raw[-1] else ":") + piece
+        else:
+            raw.append(piece)
+    if not raw:
+        raise OptionError("name at least one bot, e.g. --bots ismcts,baseline")
+    return [canonical_spec(spec) for spec in raw]
+
+
+def canonical_spec(spec: str) -> str:
+    """``name`` or ``name:k=v,k=v`` with the parameters in the order given; ``OptionError`` if malformed."""
+    name, params = parse_bot_spec(spec)
+    if not name:
+        raise OptionError(f"bot spec {spec!r} has no bot name")
+    if not params:
+        return name
+    return name + ":" + ",".join(f"{key}={value}" for key, value in params.items())
+
+
 def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
     """Build the bot named by ``spec`` for ``seat``; ``OptionError`` for an unknown name or parameter."""
     _load_builtin_bots()

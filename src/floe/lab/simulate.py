@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from floe.bots.base import parse_bot_list
 from floe.core.errors import OptionError
 from floe.core.registry import make_game
 from floe.lab.runner import GameResult, play_game
@@ -92,7 +93,7 @@ def run_simulation(
     as_json: bool,
 ) -> None:
     """The ``floe simulate`` command: play and print the summary table (or JSON)."""
-    specs = [s.strip() for s in bots.split(",") if s.strip()]
+    specs = parse_bot_list(bots)
     summaries, _ = simulate(game_name, players, games, specs, seed, options)
     if as_json:
         print(json.dumps([s.to_dict() for s in summaries]))

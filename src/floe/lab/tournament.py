@@ -33,7 +33,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from floe.bots.base import make_bot, parse_bot_spec
+from floe.bots.base import make_bot, parse_bot_list
 from floe.core.errors import FloeError, OptionError
 from floe.core.game import Game
 from floe.core.registry import make_game
@@ -44,7 +44,7 @@ from floe.lab.stats import TournamentStats, summarize
 FORMAT = "floe-tournament/1"
 
 Key = tuple[int, int]  # (deal, rotation)
-Record = dict[str, Any]
+GameLine = dict[str, Any]  # one JSON line of the results file: a header or one finished game
 
 
 class TournamentError(FloeError):
@@ -52,40 +52,6 @@ class TournamentError(FloeError):
 
 
 # --- configuration --------------------------------------------------------------------------------------
-
-
-def parse_bot_list(text: str) -> list[str]:
-    """Split ``ismcts:ms=200,c=0.7,baseline`` into specs, each in canonical form.
-
-    Commas separate bots, but a spec's own parameters are comma-separated too: a piece that is a bare
-    ``key=value`` (an ``=`` and no ``name:`` before it) continues the previous spec's parameters. Spaces
-    are dropped and names lower-cased, so ``ISMCTS: it=20`` and ``ismcts:it=20`` are the same bot.
-    ``OptionError`` for an empty list, a parameter with no bot before it, or a malformed parameter.
-    """
-    raw: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
-        if not piece:
-            continue
-        head = piece.partition("=")[0]
-        if "=" in piece and ":" not in head:
-            if not raw:
-                raise OptionError(f"bot parameter {piece!r} must follow a bot name (name:key=value)")
-            raw[-1] += ("," if ":" in raw[-1] else ":") + piece
-        else:
-            raw.append(piece)
-    if not raw:
-        raise OptionError("name at least one bot, e.g. --bots ismcts,baseline")
-    return [canonical_spec(spec) for spec in raw]
-
-
-def canonical_spec(spec: str) -> str:
-    """``name`` or ``name:k=v,k=v`` with the parameters in the order given; ``OptionError`` if malformed."""
-    name, params = parse_bot_spec(spec)
-    if not name:
-        raise OptionError(f"bot spec {spec!r} has no bot name")
-    if not params:
-        return name
-    return name + ":" + ",".join(f"{key}={value}" for key, value in params.items())
 
 
 def fill_lineup(specs: Sequence[str], players: int) -> list[str]:
@@ -128,7 +94,7 @@ class Tournament:
         """Every (deal, rotation) of the first ``deals`` deals, in playing order."""
         return [(deal, rotation) for deal in range(deals) for rotation in range(self.players)]
 
-    def header(self) -> Record:
+    def header(self) -> GameLine:
         """The first line of the results file; a resume must find exactly this."""
         return {
             "type": "header",
@@ -175,7 +141,7 @@ def _game(t: Tournament) -> Game:
     return _GAMES[key]
 
 
-def play_one(t: Tournament, deal: int, rotation: int) -> Record:
+def play_one(t: Tournament, deal: int, rotation: int) -> GameLine:
     """Play game (deal, rotation) of ``t`` and return its results line (a top-level function so that
     worker processes can run it)."""
     seats = t.seats(rotation)
@@ -194,7 +160,7 @@ def play_one(t: Tournament, deal: int, rotation: int) -> Record:
     }
 
 
-def result_of(record: Record) -> GameResult:
+def result_of(record: GameLine) -> GameResult:
     """The ``GameResult`` of a results line."""
     return GameResult(
         seed=int(record["seed"]),
@@ -233,14 +199,14 @@ def _check_record(t: Tournament, record: Any, where: str) -> Key:
     return deal, rotation
 
 
-def load_results(path: Path, t: Tournament) -> tuple[dict[Key, Record], int]:
+def load_results(path: Path, t: Tournament) -> tuple[dict[Key, GameLine], int]:
     """The games already in ``path`` and the byte length of its intact part.
 
     A last line without its newline that does not parse was cut off by an interrupted run: it is left out
     (the caller truncates it away). ``TournamentError`` if the header is not ``t``'s or a line is corrupt.
     """
     data = path.read_bytes()
-    done: dict[Key, Record] = {}
+    done: dict[Key, GameLine] = {}
     pos = 0
     lineno = 0
     while pos < len(data):
@@ -278,7 +244,7 @@ def _check_header(path: Path, header: Any, t: Tournament) -> None:
         raise TournamentError(f"{path} holds another tournament ({'; '.join(diffs)}); use another --out")
 
 
-def _prepare_file(path: Path, t: Tournament, resume: bool) -> dict[Key, Record]:
+def _prepare_file(path: Path, t: Tournament, resume: bool) -> dict[Key, GameLine]:
     """Start ``path`` with a header, or (``resume``) read it and cut a half-written last line."""
     if path.exists() and path.stat().st_size > 0:
         if not resume:
@@ -338,7 +304,7 @@ def run_tournament(
     with path.open("a", encoding="utf-8") as out, bar:
         task = bar.add_task("games", total=len(plan), completed=len(plan) - len(todo))
 
-        def keep(record: Record) -> None:
+        def keep(record: GameLine) -> None:
             # Written and flushed at once: whatever finished survives an interrupt, for --resume.
             out.write(json.dumps(record) + "\n")
             out.flush()
@@ -354,14 +320,18 @@ def run_tournament(
     return RunOutcome(results, played=len(todo), resumed=len(plan) - len(todo), path=path)
 
 
-def _play_parallel(t: Tournament, todo: Sequence[Key], workers: int, keep: Callable[[Record], None]) -> None:
+def _play_parallel(
+    t: Tournament, todo: Sequence[Key], workers: int, keep: Callable[[GameLine], None]
+) -> None:
     # "spawn" rather than fork: the same behaviour on every platform, and no fork of a process whose
     # progress-bar thread may hold a lock.
     pool = ProcessPoolExecutor(
         max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_sigint
     )
     try:
-        futures: list[Future[Record]] = [pool.submit(play_one, t, deal, rotation) for deal, rotation in todo]
+        futures: list[Future[GameLine]] = [
+            pool.submit(play_one, t, deal, rotation) for deal, rotation in todo
+        ]
         for future in as_completed(futures):
             keep(future.result())
     except BaseException:

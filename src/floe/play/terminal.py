@@ -18,7 +18,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from floe.bots.base import Bot, make_bot
+from floe.bots.base import Bot, make_bot, parse_bot_list
 from floe.bots.ismcts import ISMCTSBot
 from floe.core.errors import FloeError, OptionError
 from floe.core.game import State
@@ -63,17 +63,7 @@ def parse_bot_specs(bots: str, others: int) -> list[str]:
     is an ``OptionError``. A bot parameter list may itself use commas (``ismcts:ms=200,c=0.7,random``):
     a piece that looks like ``key=value`` continues the spec before it.
     """
-    specs: list[str] = []
-    for raw in bots.split(","):
-        piece = raw.strip()
-        if specs and "=" in piece and ":" not in piece and ":" in specs[-1]:
-            specs[-1] += "," + piece
-            continue
-        if not piece:
-            raise OptionError(f"--bots {bots!r} has an empty bot name; write e.g. random,random")
-        specs.append(piece)
-    if not specs:
-        raise OptionError("--bots needs at least one bot, e.g. random")
+    specs = parse_bot_list(bots)
     if len(specs) > others:
         raise OptionError(f"{len(specs)} bots given for {others} other seat{'s' if others != 1 else ''}")
     return [specs[i % len(specs)] for i in range(others)]
