@@ -1,5 +1,5 @@
 # Sourced by ./floe and ./floe-test: install uv if missing, then the locked environment in .venv.
-# Usage: bootstrap_env [--no-dev]
+# Usage: bootstrap_env [uv sync options: --no-dev for ./floe, --all-extras for the tests]
 set -euo pipefail
 export UV_PYTHON_DOWNLOADS=never
 

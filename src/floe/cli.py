@@ -174,6 +174,27 @@ def bench(
         fail(str(exc))
 
 
+@app.command("bench-rl")
+def bench_rl(
+    players: Annotated[int, typer.Option(help="Number of players.")] = 2,
+    games: Annotated[int, typer.Option(help="Random games per pass.")] = 50,
+    seed: Annotated[int, typer.Option(help="Seed.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Measure the learning adapters (PettingZoo, Gymnasium, OpenSpiel) against the raw engine (extra rl)."""
+    if games <= 0:
+        fail("--games must be positive")
+    try:
+        from floe.rl.bench import run_bench_rl
+    except ImportError as exc:
+        fail(f"bench-rl needs the optional extra rl (uv sync --extra rl): {exc}")
+        return
+    try:
+        run_bench_rl(players, games, seed, as_json)
+    except (FloeError, ImportError) as exc:
+        fail(str(exc))
+
+
 @app.command()
 def tournament(
     game: Annotated[str, typer.Argument(help="The game.")],
