@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -329,78 +330,130 @@ def _runs(pile: list[int]) -> tuple[list[int], int]:
     return best, (length if last >= 0 else 0)
 
 
+_TOKEN_BASE = CARD_BLOCK
+_POWER_BASE = _TOKEN_BASE + TOKEN_BLOCK
+_TOTEM_BASE = _POWER_BASE + POWER_BLOCK
+_SEAT_BASE = _TOTEM_BASE + TOTEM_BLOCK
+_GLOBAL_BASE = _SEAT_BASE + SEAT_BLOCK
+_STEP_BASE = _GLOBAL_BASE + 12
+_HELD_BASE = _STEP_BASE + len(STEP_NAMES)
+_WALRUS_BASE = _HELD_BASE + N_ANIMALS
+_FLAGS_BASE = _WALRUS_BASE + N_ANIMALS
+_CARD_OFFSETS = np.arange(N_CARDS) * N_LOC
+_CARD_IDS = range(N_CARDS)
+_BASE_LOC: dict[int, bytes] = {}
+_VALUE_INDEX: dict[tuple[int, int], np.ndarray] = {}
+
+
+def _base_loc(decks_mask: int) -> bytes:
+    """Every card's location class before anything is known: unseen if its deck is in play (cached)."""
+    loc = _BASE_LOC.get(decks_mask)
+    if loc is None:
+        cells = bytearray([LOC_OUT_OF_PLAY] * N_CARDS)
+        for k in range(4):
+            if decks_mask >> k & 1:
+                for c in DECK_CARDS[k]:
+                    cells[c] = LOC_UNSEEN
+        loc = _BASE_LOC[decks_mask] = bytes(cells)
+    return loc
+
+
+def _value_index(n: int, seat: int) -> np.ndarray:
+    """Where the scalar features go, in the order ``vector`` lists them (cached per seat)."""
+    index = _VALUE_INDEX.get((n, seat))
+    if index is None:
+        order: list[int] = []
+        for q in range(n):
+            b = _SEAT_BASE + (q - seat) % n * SEAT_FEATURES
+            order += [b + 18, b + 19, b + 12, b + 13, b + 14, b + 15, b + 26]
+            order += range(b + 20, b + 26)
+            order += range(b + 27, b + 33)
+        order += range(_GLOBAL_BASE, _GLOBAL_BASE + 12)
+        order += range(_FLAGS_BASE, _FLAGS_BASE + 8)
+        index = _VALUE_INDEX[(n, seat)] = np.array(order, dtype=np.intp)
+    return index
+
+
 def vector(obs: ArcticObservation) -> np.ndarray:
-    """The fixed-length float32 observation of ``obs.seat`` (layout: ``docs/observation.md``)."""
+    """The fixed-length float32 observation of ``obs.seat`` (layout: ``docs/observation.md``).
+
+    This is the learning adapters' hot path, so the one-hots are set in a byte buffer and the card
+    locations and scalars are written with one fancy-index assignment each.
+    """
     seat = obs.seat if obs.seat is not None else 0
-    n: int = obs.scalars["n"]
-    out = np.zeros(VECTOR_SIZE, dtype=np.float32)
+    s = obs.scalars
+    n: int = s["n"]
+    rel = [(q - seat) % n for q in range(n)]
 
-    def rel(q: int) -> int:
-        return (q - seat) % n
-
-    loc = [LOC_OUT_OF_PLAY] * N_CARDS
-    for k in range(4):
-        if obs.scalars["decks_mask"] >> k & 1:
-            for c in DECK_CARDS[k]:
-                loc[c] = LOC_UNSEEN
-    for c in range(N_CARDS):
-        v = obs.known[c]
+    # Card locations; later writes win, in this order: public knowledge, river, piles, own hand/penalties.
+    loc = bytearray(_base_loc(s["decks_mask"]))
+    known = obs.known
+    for c in compress(_CARD_IDS, known):  # only the few cards with public knowledge
+        v = known[c]
         if v >= IN_HAND:
             if v - IN_HAND != seat:
-                loc[c] = LOC_OPP_KNOWN_HAND + rel(v - IN_HAND) - 1
-        elif v:
-            others = [q for q in range(n) if v >> q & 1 and q != seat]
-            if others:
-                loc[c] = LOC_OPP_MAYBE + rel(others[0]) - 1
+                loc[c] = LOC_OPP_KNOWN_HAND - 1 + rel[v - IN_HAND]
+        else:
+            for q in range(n):
+                if v >> q & 1 and q != seat:
+                    loc[c] = LOC_OPP_MAYBE - 1 + rel[q]
+                    break
     for c in obs.river:
         loc[c] = LOC_RIVER
     for q in range(n):
-        for e in obs.piles[q]:
-            if 0 <= e < FACE_DOWN_FLAG:
-                loc[e] = LOC_OWN_PILE if q == seat else LOC_OPP_PILE + rel(q) - 1
-            elif e >= FACE_DOWN_FLAG and q == seat:
-                loc[e - FACE_DOWN_FLAG] = LOC_OWN_FACE_DOWN
+        if q == seat:
+            for e in obs.piles[q]:
+                if e >= FACE_DOWN_FLAG:
+                    loc[e - FACE_DOWN_FLAG] = LOC_OWN_FACE_DOWN
+                elif e >= 0:
+                    loc[e] = LOC_OWN_PILE
+        else:
+            where = LOC_OPP_PILE - 1 + rel[q]
+            for e in obs.piles[q]:
+                if 0 <= e < FACE_DOWN_FLAG:
+                    loc[e] = where
     for c in obs.hand:
         loc[c] = LOC_OWN_HAND
     for c in obs.penalties or ():
         loc[c] = LOC_OWN_PENALTY
-    out[np.arange(N_CARDS) * N_LOC + np.array(loc)] = 1.0
-    base = CARD_BLOCK
-    for a in range(N_ANIMALS):
-        out[base + a * 6 + obs.tokens[a]] = 1.0
-    base += TOKEN_BLOCK
-    for a in range(N_ANIMALS):
-        if obs.powers[a]:
-            out[base + a * 7 + obs.powers[a] % 10 - 1] = 1.0
+
+    ones = bytearray(VECTOR_SIZE)
+    val: list[float] = []
+    b = _TOKEN_BASE
+    for pos in obs.tokens:
+        ones[b + pos] = 1
+        b += 6
+    for a, power in enumerate(obs.powers):
+        b = _POWER_BASE + a * 7
+        if power:
+            ones[b + power % 10 - 1] = 1
         h = obs.holder[a]
-        out[base + a * 7 + 2 + (0 if h < 0 else 1 + rel(h))] = 1.0
-    base += POWER_BLOCK
+        ones[b + 2 if h < 0 else b + 3 + rel[h]] = 1
+    for q, totem in enumerate(obs.totems):
+        if totem >= 0:
+            ones[_TOTEM_BASE + rel[q] * N_ANIMALS + totem] = 1
+
+    first, to_act = s["first"], s["to_act"]
     for q in range(n):
-        if obs.totems[q] >= 0:
-            out[base + rel(q) * N_ANIMALS + obs.totems[q]] = 1.0
-    base += TOTEM_BLOCK
-    s = obs.scalars
-    for q in range(n):
-        b = base + rel(q) * SEAT_FEATURES
+        b = _SEAT_BASE + rel[q] * SEAT_FEATURES
         pile = obs.piles[q]
         best, top_run = _runs(pile)
         top = pile[-1] if pile else HIDDEN
         if 0 <= top < FACE_DOWN_FLAG:
-            out[b + MAIN[top]] = 1.0
-            out[b + 6 + COMPANION[top]] = 1.0
-            out[b + 18] = PLACEMENT[top] / 5
-            out[b + 19] = DRAW[top] / 5
-        out[b + 12] = obs.hand_counts[q] / 10
-        out[b + 13] = obs.penalty_counts[q] / 10
-        out[b + 14] = len(pile) / 30
-        out[b + 15] = obs.turns[q] / 30
-        out[b + 16] = float(q == s["first"])
-        out[b + 17] = float(q == s["to_act"])
-        out[b + 20 : b + 26] = [x / 6 for x in best]
-        out[b + 26] = top_run / 6
-        out[b + 27 : b + 33] = [x / 5 for x in obs.pushes[N_ANIMALS * q : N_ANIMALS * q + N_ANIMALS]]
-    base += SEAT_BLOCK
-    g = [
+            ones[b + MAIN[top]] = 1
+            ones[b + 6 + COMPANION[top]] = 1
+            val += (PLACEMENT[top] / 5, DRAW[top] / 5)
+        else:
+            val += (0.0, 0.0)
+        if q == first:
+            ones[b + 16] = 1
+        if q == to_act:
+            ones[b + 17] = 1
+        val += (obs.hand_counts[q] / 10, obs.penalty_counts[q] / 10, len(pile) / 30, obs.turns[q] / 30)
+        val.append(top_run / 6)
+        val += [x / 6 for x in best]
+        val += [x / 5 for x in obs.pushes[N_ANIMALS * q : N_ANIMALS * q + N_ANIMALS]]
+    val += (
         (obs.deck_count - s["reserve_left"]) / 100,
         s["reserve_left"] / 15,
         s["round"] / 30,
@@ -413,24 +466,25 @@ def vector(obs: ArcticObservation) -> np.ndarray:
         s["n_min"] / 6,
         s["n_max"] / 6,
         float(s["puffin_used"]),
-    ]
-    out[base : base + 12] = g
-    base += 12
-    out[base + s["step"]] = 1.0
-    base += len(STEP_NAMES)
+        float(s["give_used"]),
+        float(s["closed"]),
+        s["walrus_dir"],
+        float(s["swap_card"] >= 0),
+        float(obs.seat is not None and to_act == obs.seat),
+        s["p_value"] / 5,
+        float(bool(obs.pending)),
+        n / 4,
+    )
+    ones[_STEP_BASE + s["step"]] = 1
+    held = s["held_at_start"]
     for a in range(N_ANIMALS):
-        out[base + a] = float(s["held_at_start"] >> a & 1)
-    base += 6
-    out[base + s["walrus_token"]] = 1.0
-    base += 6
-    out[base] = float(s["give_used"])
-    out[base + 1] = float(s["closed"])
-    out[base + 2] = s["walrus_dir"]
-    out[base + 3] = float(s["swap_card"] >= 0)
-    out[base + 4] = float(obs.seat is not None and s["to_act"] == obs.seat)
-    out[base + 5] = s["p_value"] / 5
-    out[base + 6] = float(bool(obs.pending))
-    out[base + 7] = n / 4
+        if held >> a & 1:
+            ones[_HELD_BASE + a] = 1
+    ones[_WALRUS_BASE + s["walrus_token"]] = 1
+
+    out = np.frombuffer(ones, dtype=np.uint8).astype(np.float32)
+    out[_CARD_OFFSETS + np.frombuffer(loc, dtype=np.uint8)] = 1.0
+    out[_value_index(n, seat)] = val
     return out
 
 
