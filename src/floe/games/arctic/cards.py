@@ -128,11 +128,3 @@ def describe_card(card: int) -> str:
         f"{ANIMALS[MAIN[card]].capitalize()} (companion {ANIMALS[COMPANION[card]].capitalize()}), "
         f"place {PLACEMENT[card]} / draw {DRAW[card]}"
     )
-
-
-def parse_animal(text: str) -> int:
-    """The animal index for a name (``fox`` .. ``bear``; ``polar bear`` and ``polar-bear`` also work)."""
-    key = text.strip().lower().replace("polar-bear", "bear").replace("polar bear", "bear")
-    if key not in ANIMALS:
-        raise ValueError(f"no animal {text!r}: choose one of {', '.join(ANIMALS)}")
-    return ANIMALS.index(key)

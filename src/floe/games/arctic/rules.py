@@ -136,11 +136,6 @@ def has_power(st: ArcticStateData, power: int) -> bool:
     return st.powers[animal] == power and st.holder[animal] == st.player
 
 
-def main_deck_count(st: ArcticStateData) -> int:
-    """Cards left in the main deck (the unseen stock less the reserve)."""
-    return max(0, len(st.deck) - st.reserve_left)
-
-
 # --- legality ------------------------------------------------------------------------------------------
 
 

@@ -226,11 +226,6 @@ class ArcticStateData:
         self._scores = None
 
 
-def is_face_down(entry: int) -> bool:
-    """Whether a pile entry is a face-down card."""
-    return entry >= FACE_DOWN_FLAG
-
-
 def visible_card(pile: list[int]) -> int:
     """The pile's visible card, or -1 when the pile is empty or its top card is face-down."""
     if pile and pile[-1] < FACE_DOWN_FLAG:
