@@ -1,4 +1,4 @@
-"""Floe's command line: ``floe play | replay | score | simulate | bench``.
+"""Floe's command line: ``floe serve | play | replay | score | simulate | bench | tournament``.
 
 Bad input (an unknown game, option or bot, a malformed pile, a corrupt record) ends with a one-line
 message on stderr and exit code 2, never a traceback.
@@ -50,6 +50,48 @@ PresetOpt = Annotated[str | None, typer.Option(help="Rules preset: rules (defaul
 PowersOpt = Annotated[
     str | None, typer.Option(help="Power sides, e.g. fox-under,moose-draw or fox=2 (others random).")
 ]
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data_dir: Annotated[
+        Path, typer.Option("--data-dir", help="Directory of the embedded SQLite database.")
+    ] = Path("floe-data"),
+    db: Annotated[
+        str | None, typer.Option(help="A postgresql:// URL to store tables in PostgreSQL instead of SQLite.")
+    ] = None,
+    bot_workers: Annotated[int, typer.Option(help="Worker processes for bot decisions.")] = 2,
+    away_after: Annotated[
+        float,
+        typer.Option(help="Seconds a disconnected person may hold up their turn before a bot plays."),
+    ] = 60.0,
+) -> None:
+    """Serve the web table: lobby, tables in the browser, bots, replays (open the printed URL)."""
+    import uvicorn
+
+    from floe.server.app import Settings, create_app
+    from floe.server.store import database_url
+
+    if not 0 < port < 65536:
+        fail("--port must be between 1 and 65535")
+    if bot_workers <= 0 or away_after <= 0:
+        fail("--bot-workers and --away-after must be positive")
+    try:
+        database_url(db, data_dir)
+    except (ValueError, OSError) as exc:
+        fail(str(exc))
+    settings = Settings(data_dir=data_dir, db=db, bot_workers=bot_workers, away_after=away_after)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    storage = "PostgreSQL" if db else f"SQLite in {data_dir}"
+    err.print(
+        f"Floe web table on [bold]http://{shown}:{port}/[/] (tables stored in {storage})", highlight=False
+    )
+    try:
+        uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=65536)
+    except OSError as exc:
+        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
 
 
 @app.command()

@@ -53,3 +53,39 @@ def render_plain(obs: ArcticObservation) -> str:
     if obs.scores:
         lines.append("scores: " + ", ".join(f"P{q + 1} {b['total']}" for q, b in enumerate(obs.scores)))
     return "\n".join(lines)
+
+
+def _range_words(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def step_words(obs: ArcticObservation) -> str:
+    """What is being decided now, in words (``place cards (...)``, ``move tokens``, ...)."""
+    s = obs.scalars
+    step = STEP_NAMES[s["step"]]
+    if step == "place":
+        return (
+            f"place cards: placement value {s['p_value']}, place {_range_words(s['t_min'], s['t_max'])} "
+            f"({s['placed']} placed so far)"
+        )
+    if step == "swap":
+        offered = CARD_NAMES[s["swap_card"]] if s["swap_card"] >= 0 else "a hand card"
+        return f"Puffin swap: choose a river card to swap for {offered}"
+    if step == "move":
+        return "move tokens: main animal one way, companion the other"
+    if step == "extra":
+        return f"Walrus: move the {ANIMALS[s['walrus_token']]} token one more step, or not"
+    if step == "draw":
+        return f"draw cards: draw {_range_words(s['n_min'], s['n_max'])} ({s['drawn']} drawn so far)"
+    if step == "discard":
+        player = s["player"]
+        held = obs.hand_counts[player] if player >= 0 else 0
+        return f"discard down to 7 cards ({held} in hand)"
+    if step == "give":
+        return "Polar bear: give one of your penalty cards to another player, or not"
+    return {
+        "setup": "setting up",
+        "take-power": "take a power card",
+        "refilled": "refill the river",
+        "over": "the game is over",
+    }.get(step, step)

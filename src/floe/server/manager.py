@@ -1,0 +1,368 @@
+"""The lobby: every table, its connections, its bots and its timers; the one path every move takes.
+
+A move (from a person over HTTP or WebSocket, or from a bot) goes through ``Lobby.move``: under the
+table's lock it is checked (version, seat, turn, legality), applied to a copy with the chance outcomes
+it sets off, written to the store, and only then adopted, acknowledged and broadcast. Each connection
+has its own outgoing queue, so a slow client never holds up a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from floe.bots.base import make_bot, parse_bot_spec
+from floe.core.errors import FloeError
+from floe.core.registry import make_game
+from floe.server.botrunner import BotRunner
+from floe.server.present import GAMES
+from floe.server.protocol import CreateTable
+from floe.server.store import Store, TableRow
+from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
+from floe.server.writer import Writer
+
+log = logging.getLogger("floe.server")
+
+# Budgets above these would let one table starve the others of the bot workers.
+MAX_BOT_MS = 10_000
+MAX_BOT_ITERATIONS = 100_000
+
+
+class Sender(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket connection watching a table as a seat (or a spectator, seat None)."""
+
+    sender: Sender
+    seat: int | None
+    log_sent: int = 0
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; it is written by ``pump`` in order."""
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    async def pump(self) -> None:
+        """Write queued messages until ``close``."""
+        while (text := await self.queue.get()) is not None:
+            await self.sender.send_text(text)
+
+    def close(self) -> None:
+        """Stop ``pump`` after what is queued."""
+        self.queue.put_nowait(None)
+
+
+def _derived_seed(*parts: object) -> int:
+    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:7], "big")
+
+
+class Lobby:
+    """All tables of one server."""
+
+    def __init__(
+        self,
+        store: Store,
+        bots: BotRunner,
+        *,
+        away_after: float = 60.0,
+        tick: float = 0.5,
+    ) -> None:
+        self.store = store
+        self.writer = Writer(store)
+        self.bots = bots
+        self.away_after = away_after
+        self.tick = tick
+        self.tables: dict[str, Table] = {}
+        self.conns: dict[str, set[Conn]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.bot_tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._watchdog: asyncio.Task[None] | None = None
+        self.on_change: list[Callable[[Table], None]] = []
+
+    # --- life cycle ----------------------------------------------------------------------------------
+    def load(self) -> int:
+        """Replay every stored table; a table whose log does not replay is skipped with a warning."""
+        for row in self.store.load_all():
+            try:
+                self.tables[row.id] = Table.from_row(row)
+            except FloeError as exc:
+                log.warning("skipping table: %s", exc)
+        return len(self.tables)
+
+    async def start(self) -> None:
+        """Start the timers and the bots of every table that was waiting for one."""
+        self._watchdog = asyncio.create_task(self._watch())
+        for table in self.tables.values():
+            self.schedule(table)
+
+    async def stop(self) -> None:
+        """Stop timers, bots, connections and the writer (pending writes are finished first)."""
+        if self._watchdog:
+            self._watchdog.cancel()
+        for _, task in self.bot_tasks.values():
+            task.cancel()
+        for conns in self.conns.values():
+            for conn in conns:
+                conn.close()
+        await asyncio.to_thread(self.writer.close)
+
+    # --- tables --------------------------------------------------------------------------------------
+    def get(self, table_id: str) -> Table:
+        """The table; ``MoveError`` (404) if there is none."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise MoveError("unknown_table", "no table with that id", 404)
+        return table
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    async def create(self, request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
+        """A new table and the tokens of its person seats; ``MoveError`` (400) for a bad request."""
+        info = GAMES.get(request.game)
+        if info is None:
+            raise MoveError("bad_option", f"unknown game {request.game!r}; games: {', '.join(GAMES)}", 400)
+        players = len(request.seats)
+        if not info.min_players <= players <= info.max_players:
+            raise MoveError(
+                "bad_option", f"{info.name} is for {info.min_players} to {info.max_players} seats", 400
+            )
+        try:
+            game = make_game(request.game, players, request.options)
+        except FloeError as exc:
+            raise MoveError("bad_option", str(exc), 400) from exc
+        seats: list[Seat] = []
+        tokens: list[tuple[int, str]] = []
+        for k, req in enumerate(request.seats):
+            if req.kind == "bot":
+                spec = _check_bot(req.bot, game, k)
+                seats.append(Seat(kind="bot", name=req.name or spec, bot=spec))
+            else:
+                if req.bot is not None:
+                    raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
+                token = new_token()
+                tokens.append((k, token))
+                seats.append(Seat(kind="person", name=req.name or f"P{k + 1}", token_hash=token_hash(token)))
+        seed = secrets.randbits(62)
+        state = game.new_initial_state()
+        Table.resolve_chance(state, seed)
+        row = TableRow(
+            id=secrets.token_hex(6),
+            game=game.name,
+            players=players,
+            options=game.options_dict(),
+            seed=seed,
+            created=time.time(),
+            public=request.public,
+            turn_timer=request.turn_timer,
+            seats=[s.stored() for s in seats],
+            actions=list(state.history),
+        )
+        await self.writer.write(lambda conn: Store.insert_table(conn, row))
+        table = Table(row=row, game=game, state=state, seats=seats)
+        self.tables[row.id] = table
+        self.schedule(table)
+        return table, tokens
+
+    async def join(self, table_id: str, name: str) -> tuple[int, str]:
+        """Claim the first unclaimed person seat with a fresh token (the seat's old link stops working)."""
+        table = self.get(table_id)
+        async with self.lock(table_id):
+            free = [k for k, s in enumerate(table.seats) if s.kind == "person" and not s.claimed]
+            if not free or table.status == "finished":
+                raise MoveError("no_free_seat", "no free seat at this table", 409)
+            seat = table.seats[free[0]]
+            token = new_token()
+            seat.token_hash, seat.claimed, seat.name = token_hash(token), True, name
+            await self._save_seats(table)
+        self.changed(table)
+        return free[0], token
+
+    async def hello(self, table: Table, token: str | None) -> int | None:
+        """The seat ``token`` opens (claiming it, and taking it back if it was away); None for a spectator."""
+        if token is None:
+            return None
+        seat = table.seat_of(token)
+        info = table.seats[seat]
+        if not info.claimed:
+            async with self.lock(table.id):
+                info.claimed = True
+                await self._save_seats(table)
+        info.away = False
+        return seat
+
+    async def _save_seats(self, table: Table) -> None:
+        seats = [s.stored() for s in table.seats]
+        table.row.seats = seats
+        await self.writer.write(lambda conn: Store.set_seats(conn, table.id, seats))
+
+    # --- moves ---------------------------------------------------------------------------------------
+    async def move(
+        self,
+        table: Table,
+        seat: int,
+        action: Any,
+        version: Any,
+        *,
+        by_bot: bool = False,
+        ack: Callable[[int], None] | None = None,
+    ) -> int:
+        """Check, apply, store and adopt a move; returns the new version. ``MoveError`` changes nothing.
+
+        ``ack`` is called with the new version once the move is committed, before anyone is sent the new
+        state, so the mover hears "done" before "here is the table"."""
+        async with self.lock(table.id):
+            table.check_move(seat, action, version)
+            new = table.after(action)
+            start, added = table.version, list(new.history[table.version :])
+            finished = new.is_terminal()
+
+            def write(conn: Any) -> None:
+                Store.append(conn, table.id, start, added)
+                if finished:
+                    Store.set_finished(conn, table.id)
+
+            await self.writer.write(write)
+            table.commit(new)
+            if not by_bot:
+                table.seats[seat].away = False
+            if ack is not None:
+                ack(table.version)
+        self.changed(table)
+        return table.version
+
+    async def set_away(self, table: Table, seat: int, away: bool) -> None:
+        """Mark a person away (the baseline bot plays for them) or back."""
+        if table.seats[seat].away != away:
+            table.seats[seat].away = away
+            self.changed(table)
+
+    def changed(self, table: Table) -> None:
+        """Tell every connection of ``table`` and start its bot if one is to move."""
+        self.broadcast(table)
+        self.schedule(table)
+        for callback in self.on_change:
+            callback(table)
+
+    def broadcast(self, table: Table) -> None:
+        """Send each connection its seat's ``state``."""
+        for conn in self.conns.get(table.id, ()):
+            self.send_state(table, conn)
+
+    @staticmethod
+    def send_state(table: Table, conn: Conn) -> None:
+        """Send ``conn`` its ``state`` with the log lines it has not had."""
+        message = table.state_message(conn.seat, conn.log_sent)
+        conn.log_sent = message["log_total"]
+        conn.send(message)
+
+    # --- connections ---------------------------------------------------------------------------------
+    def connect(self, table: Table, conn: Conn) -> None:
+        """Register ``conn``; it gets its state at once."""
+        self.conns.setdefault(table.id, set()).add(conn)
+        if conn.seat is not None:
+            table.seats[conn.seat].connections += 1
+        conn.send({"type": "welcome", "seat": conn.seat, "table": table.summary()})
+        self.broadcast(table)
+
+    def disconnect(self, table: Table, conn: Conn) -> None:
+        """Forget ``conn``; a person with no connection left may be replaced by a bot (see ``_watch``)."""
+        self.conns.get(table.id, set()).discard(conn)
+        conn.close()
+        if conn.seat is not None:
+            info = table.seats[conn.seat]
+            info.connections -= 1
+            if info.connections == 0:
+                info.left_at = time.time()
+            self.broadcast(table)
+
+    # --- bots and timers -----------------------------------------------------------------------------
+    def schedule(self, table: Table) -> None:
+        """Start a bot decision if a bot (or a bot standing in for an away person) is to move."""
+        seat = table.to_move
+        if seat is None or table.plays_by_bot(seat) is None:
+            return
+        running = self.bot_tasks.get(table.id)
+        if running and running[0] == table.version and not running[1].done():
+            return
+        task = asyncio.create_task(self._bot_turn(table, seat, table.version))
+        self.bot_tasks[table.id] = (table.version, task)
+
+    async def _bot_turn(self, table: Table, seat: int, version: int) -> None:
+        spec = table.plays_by_bot(seat)
+        if spec is None:
+            return
+        state = table.state
+        try:
+            action = await self.bots.choose(
+                table.row.game,
+                table.row.players,
+                table.row.options,
+                spec,
+                seat,
+                _derived_seed("bot", table.row.seed, version),
+                state.observation(seat),
+                state.legal_actions(),
+            )
+            if table.version == version and table.plays_by_bot(seat) is not None:
+                await self.move(table, seat, action, version, by_bot=True)
+        except MoveError:
+            pass  # the table moved on (the person came back and played): the bot's move is stale
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot %s failed at table %s; retrying on the next tick", spec, table.id)
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            now = time.time()
+            for table in list(self.tables.values()):
+                with contextlib.suppress(Exception):
+                    self._check_timers(table, now)
+
+    def _check_timers(self, table: Table, now: float) -> None:
+        seat = table.to_move
+        if seat is None:
+            return
+        info = table.seats[seat]
+        if info.kind == "person" and not info.away:
+            deadline = table.deadline()
+            gone_since = max(info.left_at or now, table.turn_started)
+            if (deadline is not None and now >= deadline) or (
+                info.connections == 0 and now - gone_since >= self.away_after
+            ):
+                info.away = True
+                self.changed(table)
+                return
+        self.schedule(table)
+
+
+def _check_bot(spec: str | None, game: Any, seat: int) -> str:
+    if not spec:
+        raise MoveError("bad_option", f"seat {seat + 1} is a bot and needs a bot name", 400)
+    try:
+        _, params = parse_bot_spec(spec)
+        make_bot(spec, game, seat, 0)
+    except FloeError as exc:
+        raise MoveError("bad_option", str(exc), 400) from exc
+    ms, it = params.get("ms"), params.get("it")
+    if (ms is not None and float(ms) > MAX_BOT_MS) or (it is not None and int(it) > MAX_BOT_ITERATIONS):
+        raise MoveError(
+            "bad_option",
+            f"bot budgets on this server: ms up to {MAX_BOT_MS}, it up to {MAX_BOT_ITERATIONS}",
+            400,
+        )
+    return spec

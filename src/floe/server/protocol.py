@@ -1,0 +1,84 @@
+"""The shapes of what clients send (pydantic): table creation, joining, moves, WebSocket messages.
+
+Anything that does not fit is refused with a short ``malformed`` error before it reaches a table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatRequest(_Strict):
+    """One seat of a new table: a person (by name) or a bot (by spec)."""
+
+    kind: Literal["person", "bot"]
+    name: Name | None = None
+    bot: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+
+
+class CreateTable(_Strict):
+    """``POST /api/tables``."""
+
+    game: Annotated[str, Field(min_length=1, max_length=32)] = "arctic"
+    seats: Annotated[list[SeatRequest], Field(min_length=1, max_length=8)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    turn_timer: Annotated[float, Field(gt=0, le=24 * 3600)] | None = None
+    public: bool = True
+
+
+class JoinTable(_Strict):
+    """``POST /api/tables/{id}/join``."""
+
+    name: Name = "Guest"
+
+
+class Move(_Strict):
+    """``POST /api/tables/{id}/moves``."""
+
+    action: StrictInt
+    version: StrictInt
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    token: Annotated[str, Field(max_length=200)] | None = None
+
+
+class WsMove(_Strict):
+    type: Literal["move"]
+    action: StrictInt
+    version: StrictInt
+    id: Annotated[str, Field(max_length=64)] | StrictInt | None = None
+
+
+class Leave(_Strict):
+    type: Literal["leave"]
+
+
+class Back(_Strict):
+    type: Literal["back"]
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | WsMove | Leave | Back | Ping, Field(discriminator="type")]
+client_message: TypeAdapter[Hello | WsMove | Leave | Back | Ping] = TypeAdapter(ClientMessage)
+
+MAX_MESSAGE_BYTES = 4096
+
+
+def short_error(exc: ValidationError) -> str:
+    """The first problem pydantic found, in one line (no input echoed back)."""
+    first = exc.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or "message"
+    return f"{where}: {first.get('msg', 'invalid')}"

@@ -1,0 +1,183 @@
+"""Where tables live between restarts: SQLite by default, PostgreSQL on request (SQLAlchemy Core).
+
+A table is stored as its record — game, players, options, seed, seats — plus its action log, one row per
+action (chance outcomes included). The state is never stored: it is a replay of the log. The log's
+primary key (table, index) makes a double append impossible, so a move can only be committed once.
+
+The ``Store`` is synchronous; the server calls it from one writer thread (see ``writer.py``) that commits
+several tables' moves in one transaction when they arrive together (group commit).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "floe_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),  # JSON
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("turn_timer", sa.Float, nullable=True),
+    sa.Column("seats", sa.Text, nullable=False),  # JSON list of seat rows
+    sa.Column("finished", sa.Boolean, nullable=False, default=False),
+)
+
+actions_t = sa.Table(
+    "floe_actions",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("floe_tables.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("action", sa.Integer, nullable=False),
+)
+
+
+@dataclass
+class TableRow:
+    """A table as stored: everything but the log."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    created: float
+    public: bool
+    turn_timer: float | None
+    seats: list[dict[str, Any]]
+    finished: bool = False
+    actions: list[int] = field(default_factory=list)
+
+
+def database_url(db: str | None, data_dir: Path) -> str:
+    """The SQLAlchemy URL for ``--db`` (a ``postgresql://`` URL) or the SQLite file in ``data_dir``."""
+    if not db:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{(data_dir / 'floe.sqlite3').resolve()}"
+    for prefix in ("postgresql://", "postgres://"):
+        if db.startswith(prefix):
+            return "postgresql+psycopg://" + db[len(prefix) :]
+    if db.startswith(("postgresql+psycopg://", "sqlite:///")):
+        return db
+    raise ValueError(f"--db must be a postgresql:// URL, not {db.split(':', 1)[0]!r}")
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers go on while the writer commits; FULL makes every acknowledged commit durable.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """Tables and their action logs in a SQL database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = sa.create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    @property
+    def kind(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.engine.dialect.name
+
+    def close(self) -> None:
+        """Release every connection."""
+        self.engine.dispose()
+
+    # --- writes (each takes the open transaction's connection) ---------------------------------------
+    @staticmethod
+    def insert_table(conn: Connection, row: TableRow) -> None:
+        """Store a new table with its first actions (the setup's chance outcomes)."""
+        conn.execute(
+            tables_t.insert().values(
+                id=row.id,
+                game=row.game,
+                players=row.players,
+                options=json.dumps(row.options),
+                seed=row.seed,
+                created=row.created,
+                public=row.public,
+                turn_timer=row.turn_timer,
+                seats=json.dumps(row.seats),
+                finished=row.finished,
+            )
+        )
+        Store.append(conn, row.id, 0, row.actions)
+
+    @staticmethod
+    def append(conn: Connection, table_id: str, start: int, actions: Sequence[int]) -> None:
+        """Append ``actions`` at log index ``start``; a duplicate index fails the transaction."""
+        if actions:
+            conn.execute(
+                actions_t.insert(),
+                [{"table_id": table_id, "idx": start + k, "action": a} for k, a in enumerate(actions)],
+            )
+
+    @staticmethod
+    def set_seats(conn: Connection, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Replace the stored seats (a seat claimed, a name given)."""
+        conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(seats=json.dumps(seats)))
+
+    @staticmethod
+    def set_finished(conn: Connection, table_id: str) -> None:
+        """Mark the table finished."""
+        conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(finished=True))
+
+    def run(self, ops: Sequence[Callable[[Connection], None]]) -> None:
+        """Run ``ops`` in one transaction: all are committed or none."""
+        with self.engine.begin() as conn:
+            for op in ops:
+                op(conn)
+
+    # --- reads ---------------------------------------------------------------------------------------
+    def load_all(self) -> list[TableRow]:
+        """Every table with its action log, oldest first."""
+        rows: dict[str, TableRow] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(sa.select(tables_t).order_by(tables_t.c.created)):
+                rows[r.id] = TableRow(
+                    id=r.id,
+                    game=r.game,
+                    players=r.players,
+                    options=json.loads(r.options),
+                    seed=int(r.seed),
+                    created=r.created,
+                    public=bool(r.public),
+                    turn_timer=r.turn_timer,
+                    seats=json.loads(r.seats),
+                    finished=bool(r.finished),
+                )
+            query = sa.select(actions_t.c.table_id, actions_t.c.action).order_by(
+                actions_t.c.table_id, actions_t.c.idx
+            )
+            for table_id, action in conn.execute(query):
+                rows[table_id].actions.append(action)
+        return list(rows.values())
+
+    def load_actions(self, table_id: str) -> list[int]:
+        """One table's action log."""
+        with self.engine.connect() as conn:
+            query = sa.select(actions_t.c.action).where(actions_t.c.table_id == table_id)
+            return [a for (a,) in conn.execute(query.order_by(actions_t.c.idx))]

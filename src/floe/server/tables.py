@@ -1,0 +1,322 @@
+"""A table in play: its record (the source of truth), the replayed state, its seats and per-viewer logs.
+
+Nothing here talks to the network or the database; ``manager.py`` does. A ``Table`` answers the
+questions the server asks — whose turn, may this seat play this action on this version, what does this
+viewer see — always through the engine's observation for that viewer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from floe.core.errors import FloeError
+from floe.core.game import Game, State
+from floe.core.record import Record
+from floe.core.registry import make_game
+from floe.server import present
+from floe.server.store import TableRow
+
+
+class MoveError(Exception):
+    """A refused request: ``code`` for programs, ``message`` for people. Never names hidden cards."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def new_token() -> str:
+    """A fresh secret seat token."""
+    return secrets.token_urlsafe(18)
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its SHA-256 (a database leak gives no seat away)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """One seat: a person (with a token) or a bot. ``connections``/``away`` live only in memory."""
+
+    kind: str  # "person" or "bot"
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+    claimed: bool = False
+    connections: int = 0
+    away: bool = False
+    left_at: float | None = None
+
+    def stored(self) -> dict[str, Any]:
+        """The persistent part."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "token_hash": self.token_hash,
+            "claimed": self.claimed,
+        }
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any]) -> Seat:
+        """Rebuild from ``stored()``; a person is considered gone since the restart."""
+        return cls(
+            kind=data["kind"],
+            name=data["name"],
+            bot=data.get("bot"),
+            token_hash=data.get("token_hash"),
+            claimed=bool(data.get("claimed")),
+            left_at=time.time(),
+        )
+
+    def matches(self, token: str) -> bool:
+        """True if ``token`` is this seat's token (constant-time comparison)."""
+        return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_hash(token))
+
+    def summary(self, seat: int) -> dict[str, Any]:
+        """Public facts about the seat."""
+        return {
+            "seat": seat,
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "claimed": self.claimed or self.kind == "bot",
+            "connected": self.connections > 0,
+            "away": self.away,
+        }
+
+
+def chance_rng(seed: int, version: int) -> random.Random:
+    """The generator for the chance outcomes after ``version``: a function of the secret seed only, so a
+    table replays and resumes identically, and no outcome depends on what happened in memory."""
+    return random.Random(f"floe/{seed}/{version}")
+
+
+@dataclass
+class Table:
+    """A live table."""
+
+    row: TableRow
+    game: Game
+    state: State
+    seats: list[Seat]
+    turn_started: float = field(default_factory=time.time)
+    _logs: dict[int | None, list[str]] = field(default_factory=dict)
+    _log_probe: State | None = None
+    _view_cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+
+    # --- building ------------------------------------------------------------------------------------
+    @classmethod
+    def from_row(cls, row: TableRow) -> Table:
+        """Replay the stored log; a log that does not replay raises ``FloeError`` naming the action."""
+        game = make_game(row.game, row.players, row.options)
+        state = game.new_initial_state()
+        for k, action in enumerate(row.actions):
+            try:
+                state.apply(action)
+            except FloeError as exc:
+                raise FloeError(f"table {row.id}: stored action {k + 1} does not replay ({exc})") from exc
+        return cls(row=row, game=game, state=state, seats=[Seat.from_stored(s) for s in row.seats])
+
+    @staticmethod
+    def resolve_chance(state: State, seed: int) -> None:
+        """Draw every pending chance outcome of ``state`` from the table's seed."""
+        while state.is_chance_node():
+            rng = chance_rng(seed, len(state.history))
+            state.apply_unchecked(state.sample_chance(rng))
+
+    # --- facts ---------------------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """How many actions the log holds (chance outcomes included)."""
+        return len(self.state.history)
+
+    @property
+    def status(self) -> str:
+        """``waiting`` until every person seat is claimed, then ``playing``, then ``finished``."""
+        if self.state.is_terminal():
+            return "finished"
+        if any(s.kind == "person" and not s.claimed for s in self.seats):
+            return "waiting"
+        return "playing"
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or None when nobody is (over, or waiting)."""
+        if self.status != "playing":
+            return None
+        return self.state.current_player()
+
+    def deadline(self) -> float | None:
+        """When the turn timer of the person to move runs out (None without a timer)."""
+        seat = self.to_move
+        if seat is None or self.row.turn_timer is None or self.seats[seat].kind != "person":
+            return None
+        return self.turn_started + self.row.turn_timer
+
+    def plays_by_bot(self, seat: int) -> str | None:
+        """The bot spec that moves for ``seat`` now: its own bot, ``baseline`` for an away person, or None."""
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return info.bot
+        return "baseline" if info.away else None
+
+    def seat_of(self, token: str) -> int:
+        """The seat whose token this is; ``MoveError`` otherwise."""
+        for k, seat in enumerate(self.seats):
+            if seat.kind == "person" and seat.matches(token):
+                return k
+        raise MoveError("bad_token", "that seat token does not belong to this table", 403)
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table (lobby and every message)."""
+        return {
+            "id": self.id,
+            "game": self.row.game,
+            "players": self.row.players,
+            "status": self.status,
+            "version": self.version,
+            "created": self.row.created,
+            "options": self.row.options,
+            "turn_timer": self.row.turn_timer,
+            "public": self.row.public,
+            "seats": [s.summary(k) for k, s in enumerate(self.seats)],
+            "to_move": self.to_move,
+        }
+
+    # --- moves ---------------------------------------------------------------------------------------
+    def check_move(self, seat: int, action: Any, version: Any) -> None:
+        """Refuse a move that is malformed, early, late, stale, out of turn or illegal (``MoveError``)."""
+        if type(action) is not int or type(version) is not int:
+            raise MoveError("malformed", "a move needs an integer action and an integer version", 400)
+        status = self.status
+        if status == "finished":
+            raise MoveError("finished", "the game is over")
+        if status == "waiting":
+            raise MoveError("not_started", "the game starts when every seat is taken")
+        if version != self.version:
+            raise MoveError("stale", f"stale move: made on version {version}, the table is at {self.version}")
+        if self.state.current_player() != seat:
+            raise MoveError(
+                "not_your_turn", f"it is not your turn (P{self.state.current_player() + 1} to act)"
+            )
+        if not self.state.is_legal(action):
+            raise MoveError("illegal", f"action {action} is not legal now")
+
+    def after(self, action: int) -> State:
+        """The state after ``action`` and the chance outcomes it sets off (a new state; this one is kept)."""
+        new = self.state.clone()
+        new.apply(action)
+        self.resolve_chance(new, self.row.seed)
+        return new
+
+    def commit(self, new: State) -> None:
+        """Adopt ``new`` once its actions are stored."""
+        self.state = new
+        self.turn_started = time.time()
+
+    # --- what a viewer sees --------------------------------------------------------------------------
+    def log(self, viewer: int | None) -> list[str]:
+        """Every log line ``viewer`` may read, in order (computed for all viewers at once, incrementally)."""
+        if self._log_probe is None:
+            self._log_probe = self.game.new_initial_state()
+            self._logs = {v: [] for v in [*range(self.row.players), None]}
+        probe, history = self._log_probe, self.state.history
+        for action in history[len(probe.history) :]:
+            for v, lines in self._logs.items():
+                line = present.log_line(probe, action, v)
+                if line:
+                    lines.append(line)
+            probe.apply_unchecked(action)
+        return self._logs[viewer]
+
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """``viewer``'s observation dict for the current version (cached per version)."""
+        cached = self._view_cache.get(viewer)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        view = self.state.observation_dict(viewer)
+        self._view_cache[viewer] = (self.version, view)
+        return view
+
+    def result(self) -> dict[str, Any] | None:
+        """Scores, ranking and breakdowns once the game is over."""
+        if not self.state.is_terminal():
+            return None
+        return {
+            "scores": self.state.scores(),
+            "ranking": self.state.ranking(),
+            "breakdowns": self.state.score_breakdowns(),
+        }
+
+    def state_message(self, viewer: int | None, log_from: int) -> dict[str, Any]:
+        """The ``state`` message for ``viewer``, with the log lines from ``log_from`` on."""
+        lines = self.log(viewer)
+        to_move = self.to_move
+        return {
+            "type": "state",
+            "table": self.summary(),
+            "version": self.version,
+            "seat": viewer,
+            "status": self.status,
+            "to_move": to_move,
+            "deciding": present.deciding(self.state)
+            if to_move is not None or self.state.is_terminal()
+            else "",
+            "view": self.view(viewer),
+            "legal": present.legal_choices(self.state, viewer)
+            if viewer is not None and to_move == viewer
+            else [],
+            "log": [{"index": k, "text": lines[k]} for k in range(log_from, len(lines))],
+            "log_total": len(lines),
+            "deadline": self.deadline(),
+            "result": self.result(),
+        }
+
+    def record(self) -> Record:
+        """The complete record (only to be shown once the game is over: it holds the seed)."""
+        return Record.of(self.game, self.row.seed, self.state)
+
+    def replay_frames(self, viewer: int | None, reveal: bool) -> list[dict[str, Any]]:
+        """One frame per decision (and the final position) as ``viewer`` saw it; with ``reveal`` (only for a
+        finished game) every seat's view as well."""
+        probe = self.game.new_initial_state()
+        frames: list[dict[str, Any]] = []
+        pending: list[str] = []
+        actor: int | None = None
+
+        def frame() -> None:
+            item: dict[str, Any] = {
+                "version": len(probe.history),
+                "actor": actor,
+                "log": list(pending),
+                "view": probe.observation_dict(viewer),
+            }
+            if reveal:
+                item["views"] = [probe.observation_dict(s) for s in range(self.row.players)]
+            frames.append(item)
+            pending.clear()
+
+        for action in self.state.history:
+            if not probe.is_chance_node():
+                frame()
+                actor = probe.current_player()
+            line = present.log_line(probe, action, viewer)
+            if line:
+                pending.append(line)
+            probe.apply_unchecked(action)
+        frame()
+        return frames
