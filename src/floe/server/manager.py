@@ -225,6 +225,8 @@ class Lobby:
         state, so the mover hears "done" before "here is the table"."""
         async with self.lock(table.id):
             table.check_move(seat, action, version)
+            if by_bot and table.plays_by_bot(seat) is None:
+                raise MoveError("stale", "the person took the seat back")
             new = table.after(action)
             start, added = table.version, list(new.history[table.version :])
             finished = new.is_terminal()
@@ -244,10 +246,13 @@ class Lobby:
         return table.version
 
     async def set_away(self, table: Table, seat: int, away: bool) -> None:
-        """Mark a person away (the baseline bot plays for them) or back."""
-        if table.seats[seat].away != away:
+        """Mark a person away (the baseline bot plays for them) or back. Under the table's lock, so a bot
+        move being committed for the seat lands before the person is back, never after."""
+        async with self.lock(table.id):
+            if table.seats[seat].away == away:
+                return
             table.seats[seat].away = away
-            self.changed(table)
+        self.changed(table)
 
     def changed(self, table: Table) -> None:
         """Tell every connection of ``table`` and start its bot if one is to move."""

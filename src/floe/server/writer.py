@@ -12,6 +12,7 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from typing import cast
 
 from sqlalchemy.engine import Connection
 
@@ -37,24 +38,33 @@ class Writer:
         self.store = store
         self.max_batch = max_batch
         self._queue: queue.SimpleQueue[tuple[Op, Future[None]] | object] = queue.SimpleQueue()
+        self._closing = threading.Lock()  # no write may be queued behind _STOP: it would wait forever
+        self._closed = False
         self._thread = threading.Thread(target=self._run, name="floe-writer", daemon=True)
         self._thread.start()
 
+    def _submit(self, ops: tuple[Op, ...]) -> Future[None]:
+        future: Future[None] = Future()
+        with self._closing:
+            if self._closed:
+                raise RuntimeError("the writer is closed")
+            self._queue.put((_together(ops), future))
+        return future
+
     async def write(self, *ops: Op) -> None:
         """Commit ``ops`` together; raises the database's error if they could not be committed."""
-        future: Future[None] = Future()
-        self._queue.put((_together(ops), future))
-        await asyncio.wrap_future(future)
+        await asyncio.wrap_future(self._submit(ops))
 
     def write_sync(self, *ops: Op) -> None:
         """Commit ``ops`` from a thread that is not the event loop (start-up, tests)."""
-        future: Future[None] = Future()
-        self._queue.put((_together(ops), future))
-        future.result()
+        self._submit(ops).result()
 
     def close(self) -> None:
-        """Finish pending writes and stop the thread."""
-        self._queue.put(_STOP)
+        """Finish pending writes and stop the thread; a write after this raises ``RuntimeError``."""
+        with self._closing:
+            if not self._closed:
+                self._closed = True
+                self._queue.put(_STOP)
         self._thread.join(timeout=10)
 
     def _run(self) -> None:
@@ -73,7 +83,12 @@ class Writer:
                     stop = True
                     break
                 batch.append(item)
-            self._commit(batch)  # type: ignore[arg-type]
+            # A write whose caller was cancelled while it waited is dropped (never committed, like a refused
+            # move). The others are marked running: a later cancel then cannot make set_result fail here.
+            writes = cast(list[tuple[Op, Future[None]]], batch)
+            live = [(op, future) for op, future in writes if future.set_running_or_notify_cancel()]
+            if live:
+                self._commit(live)
             if stop:
                 return
 

@@ -1,0 +1,126 @@
+"""A real ``floe serve`` process on 127.0.0.1 for the server tests, and small HTTP/WebSocket helpers."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``python -m floe serve`` in a child process; ``start``/``kill``/``stop`` and an HTTP client."""
+
+    def __init__(self, data_dir: Path, *, db: str | None = None, extra: list[str] | None = None) -> None:
+        self.data_dir = data_dir
+        self.db = db
+        self.extra = extra or []
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = data_dir / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start the server and wait until it answers."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        cmd = [
+            sys.executable,
+            "-m",
+            "floe",
+            "serve",
+            "--port",
+            str(self.port),
+            "--data-dir",
+            str(self.data_dir),
+        ]
+        if self.db:
+            cmd += ["--db", self.db]
+        cmd += self.extra
+        log = self.log_path.open("ab")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError("server did not start in time")
+
+    def kill(self) -> None:
+        """kill -9 the server and its bot workers (a crash)."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            self.proc = None
+
+    def stop(self) -> None:
+        """A clean stop (SIGTERM), then kill if it hangs."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+            self.proc = None
+
+    # --- HTTP helpers --------------------------------------------------------------------------------
+    def post(self, path: str, body: Any = None, token: str | None = None) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.post(self.url + path, json=body, headers=headers, timeout=30)
+
+    def get(self, path: str, token: str | None = None) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.get(self.url + path, headers=headers, timeout=30)
+
+    def create(self, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+        """Create a table; returns the answer (``table`` and ``seats`` with tokens)."""
+        answer = self.post("/api/tables", {"seats": seats, **extra})
+        assert answer.status_code == 201, answer.text
+        data: dict[str, Any] = answer.json()
+        return data
+
+
+@contextlib.contextmanager
+def running_server(data_dir: Path, **kwargs: Any) -> Iterator[ServerProcess]:
+    """A started server, stopped at the end."""
+    server = ServerProcess(data_dir, **kwargs)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message)

@@ -1,0 +1,268 @@
+"""The web table's API and WebSocket protocol against a real server process (docs/server.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from serverproc import ServerProcess, running_server
+from websockets.sync.client import ClientConnection, connect
+
+from floe.core.record import Record
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for this module's tests (each test makes its own tables)."""
+    with running_server(tmp_path_factory.mktemp("api")) as srv:
+        yield srv
+
+
+def ws_open(server: ServerProcess, table: str, token: str | None) -> ClientConnection:
+    ws = connect(f"{server.ws_url}/ws/tables/{table}", legacy=True)
+    ws.send(json.dumps({"type": "hello", "token": token}))
+    return ws
+
+
+def recv(ws: ClientConnection, timeout: float = 20) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+    return message
+
+
+def until(
+    ws: ClientConnection, done: Callable[[dict[str, Any]], bool], timeout: float = 30
+) -> dict[str, Any]:
+    """Read messages until one satisfies ``done``."""
+    end = time.monotonic() + timeout
+    while True:
+        message = recv(ws, max(0.1, end - time.monotonic()))
+        if done(message):
+            return message
+
+
+def wait_for(check: Callable[[], bool], timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.05)
+
+
+def is_state(message: dict[str, Any]) -> bool:
+    return message["type"] == "state"
+
+
+def my_turn(message: dict[str, Any]) -> bool:
+    return is_state(message) and bool(message["legal"])
+
+
+def test_games_lists_arctic_with_bots_presets_and_powers(server: ServerProcess) -> None:
+    (arctic,) = server.get("/api/games").json()
+    assert arctic["name"] == "arctic" and (arctic["min_players"], arctic["max_players"]) == (2, 4)
+    assert {"random", "baseline", "greedy", "ismcts"} <= set(arctic["bot_names"])
+    assert arctic["presets"] == ["rules", "bga"]
+    assert [p["slug"] for p in arctic["powers"]["fox"]] == ["fox-facedown", "fox-under"]
+
+
+def test_create_gives_tokens_for_person_seats_only_and_never_shows_them_again(server: ServerProcess) -> None:
+    created = server.create(
+        [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "baseline"}, {"kind": "person"}],
+        options={"preset": "bga"},
+    )
+    assert [s["seat"] for s in created["seats"]] == [0, 2]
+    table = created["table"]
+    assert table["status"] == "waiting" and table["players"] == 3
+    assert table["options"]["end_trigger"] == "final_round" or table["options"] != {}
+    for path in (f"/api/tables/{table['id']}", "/api/tables"):
+        text = server.get(path).text
+        assert all(s["token"] not in text for s in created["seats"])
+    assert [s["name"] for s in table["seats"]] == ["Ann", "baseline", "P3"]
+
+
+def test_join_claims_free_seats_then_refuses(server: ServerProcess) -> None:
+    created = server.create([{"kind": "person", "name": "Ann"}, {"kind": "person"}])
+    table = created["table"]["id"]
+    assert table in [t["id"] for t in server.get("/api/tables?status=waiting").json()]
+    first = server.post(f"/api/tables/{table}/join", {"name": "Bob"}).json()
+    second = server.post(f"/api/tables/{table}/join", {"name": "Cy"}).json()
+    assert (first["seat"], second["seat"]) == (0, 1)
+    assert first["link"] == f"/table/{table}#seat={first['token']}"
+    third = server.post(f"/api/tables/{table}/join", {"name": "Di"})
+    assert third.status_code == 409 and third.json()["error"]["code"] == "no_free_seat"
+    summary = server.get(f"/api/tables/{table}").json()
+    assert summary["status"] == "playing" and [s["name"] for s in summary["seats"]] == ["Bob", "Cy"]
+    # The invitation link handed out at creation stopped working when the seat was taken by a join.
+    stale = server.get(f"/api/tables/{table}/state", token=created["seats"][0]["token"])
+    assert stale.status_code == 403
+
+
+def test_a_move_is_acknowledged_before_the_new_state_and_only_the_mover_gets_choices(
+    server: ServerProcess,
+) -> None:
+    created = server.create([{"kind": "person"}, {"kind": "person"}])
+    table = created["table"]["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    sockets = [ws_open(server, table, t) for t in tokens]
+    spectator = ws_open(server, table, None)
+    try:
+        assert recv(spectator)["type"] == "welcome"
+        states = [until(ws, lambda m: is_state(m) and m["status"] == "playing") for ws in sockets]
+        mover = states[0]["to_move"]
+        assert bool(states[mover]["legal"]) and not states[1 - mover]["legal"]
+        assert "hand" in states[mover]["view"]["players_view"][mover]
+        assert "hand" not in states[mover]["view"]["players_view"][1 - mover]
+        choice = states[mover]["legal"][0]
+        assert {"id", "notation", "text", "verb", "card", "seat"} <= set(choice)
+        version = states[mover]["version"]
+        sockets[mover].send(
+            json.dumps({"type": "move", "action": choice["id"], "version": version, "id": "m1"})
+        )
+        ack = recv(sockets[mover])
+        while ack["type"] == "state":  # a state sent before the move arrived (e.g. a peer connecting)
+            ack = recv(sockets[mover])
+        assert ack == {"type": "ack", "id": "m1", "version": ack["version"]} and ack["version"] > version
+        after = until(sockets[mover], is_state)
+        assert after["version"] == ack["version"]
+        assert any(choice["notation"].split()[-1] in line["text"] for line in after["log"]) or after["log"]
+        seen = until(spectator, lambda m: is_state(m) and m["version"] == ack["version"])
+        assert seen["seat"] is None and seen["legal"] == []
+        assert all("hand" not in p for p in seen["view"]["players_view"])
+    finally:
+        for ws in [*sockets, spectator]:
+            ws.close()
+
+
+def test_refused_moves_change_nothing_and_say_why(server: ServerProcess) -> None:
+    created = server.create([{"kind": "person"}, {"kind": "person"}])
+    table = created["table"]["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    for token in tokens:
+        ws_open(server, table, token).close()  # claim both seats
+    wait_for(lambda: server.get(f"/api/tables/{table}").json()["status"] == "playing")
+    state = server.get(f"/api/tables/{table}/state", token=tokens[0]).json()
+    mover = state["to_move"]
+    mine, theirs = tokens[mover], tokens[1 - mover]
+    mine_state = server.get(f"/api/tables/{table}/state", token=mine).json()
+    legal = mine_state["legal"][0]["id"]
+    version = mine_state["version"]
+    cases = [
+        (theirs, {"action": legal, "version": version}, 409, "not_your_turn"),
+        (mine, {"action": legal, "version": version - 1}, 409, "stale"),
+        (mine, {"action": 5000, "version": version}, 409, "illegal"),
+        ("forged-token", {"action": legal, "version": version}, 403, "bad_token"),
+        (None, {"action": legal, "version": version}, 401, "bad_token"),
+        (mine, {"action": "17", "version": version}, 400, "malformed"),
+    ]
+    for token, body, status, code in cases:
+        answer = server.post(f"/api/tables/{table}/moves", body, token=token)
+        assert (answer.status_code, answer.json()["error"]["code"]) == (status, code), answer.text
+    again = server.get(f"/api/tables/{table}/state", token=mine).json()
+    assert again["version"] == version and again["view"] == mine_state["view"]
+    ok = server.post(f"/api/tables/{table}/moves", {"action": legal, "version": version}, token=mine)
+    assert ok.status_code == 200 and ok.json()["version"] > version
+
+
+def play_http(
+    server: ServerProcess, table: str, token: str, seed: int, timeout: float = 120
+) -> dict[str, Any]:
+    """Play one person seat through the HTTP API until the game is over; returns the final state."""
+    rng = random.Random(seed)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        state: dict[str, Any] = server.get(f"/api/tables/{table}/state", token=token).json()
+        if state["status"] == "finished":
+            return state
+        if state["legal"]:
+            action = rng.choice(state["legal"])["id"]
+            answer = server.post(
+                f"/api/tables/{table}/moves", {"action": action, "version": state["version"]}, token
+            )
+            assert answer.status_code == 200, answer.text
+        else:
+            time.sleep(0.01)
+    raise AssertionError("the game did not finish in time")
+
+
+def test_a_game_against_a_searching_bot_ends_with_a_record_and_replays(server: ServerProcess) -> None:
+    created = server.create([{"kind": "person"}, {"kind": "bot", "bot": "ismcts:it=30"}])
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+    assert server.get(f"/api/tables/{table}/record").status_code == 409  # no record (seed) before the end
+    assert server.get(f"/api/tables/{table}/replay?reveal=true", token=token).status_code == 409
+    ws_open(server, table, token).close()
+    final = play_http(server, table, token, seed=3)
+    result = final["result"]
+    assert sorted(result["ranking"]) == [0, 1] and len(result["breakdowns"]) == 2
+    assert [b["total"] for b in result["breakdowns"]] == result["scores"]
+    record = Record.from_json(server.get(f"/api/tables/{table}/record").json())
+    assert record.result == {"scores": result["scores"], "ranking": result["ranking"]}
+    replay = server.get(f"/api/tables/{table}/replay?reveal=true", token=token).json()
+    frames = replay["frames"]
+    assert frames[-1]["version"] == final["version"] == len(record.actions)
+    assert all(len(f["views"]) == 2 for f in frames)
+    versions = [f["version"] for f in frames]
+    assert versions == sorted(set(versions))
+    assert {f["actor"] for f in frames[1:]} == {0, 1}
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server that hands a disconnected person's turn to a bot after one second."""
+    with running_server(tmp_path_factory.mktemp("quick"), extra=["--away-after", "1"]) as srv:
+        yield srv
+
+
+def test_leave_hands_the_seat_to_the_baseline_bot_and_back_takes_it_again(
+    quick_server: ServerProcess,
+) -> None:
+    server = quick_server
+    created = server.create([{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+    ws = ws_open(server, table, token)
+    try:
+        start = until(ws, my_turn)
+        ws.send(json.dumps({"type": "leave"}))
+        moved = until(ws, lambda m: is_state(m) and m["version"] > start["version"] + 10)
+        assert moved["table"]["seats"][0]["away"] is True
+        ws.send(json.dumps({"type": "back"}))
+        back = until(ws, lambda m: is_state(m) and m["table"]["seats"][0]["away"] is False)
+        mine = back if back["legal"] else until(ws, my_turn)
+        time.sleep(0.5)  # the bot must not play for a seat whose person is back
+        assert server.get(f"/api/tables/{table}").json()["version"] == mine["version"]
+    finally:
+        ws.close()
+
+
+def test_a_person_who_disconnects_is_replaced_and_takes_the_seat_back_on_return(
+    quick_server: ServerProcess,
+) -> None:
+    server = quick_server
+    created = server.create([{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+    ws = ws_open(server, table, token)
+    turn = until(ws, my_turn)
+    ws.close()
+    wait_for(lambda: server.get(f"/api/tables/{table}").json()["version"] > turn["version"] + 5, timeout=20)
+    assert server.get(f"/api/tables/{table}").json()["seats"][0]["away"] is True
+    ws = ws_open(server, table, token)  # reconnecting (a reload, another device) takes the seat back
+    try:
+        state = until(ws, lambda m: is_state(m) and m["table"]["seats"][0]["connected"])
+        assert state["table"]["seats"][0]["away"] is False
+        assert state["log_total"] == len(state["log"]) > 0  # the first state carries the whole log
+    finally:
+        ws.close()
+
+
+def test_the_turn_timer_hands_a_slow_turn_to_the_bot(server: ServerProcess) -> None:
+    created = server.create([{"kind": "person"}, {"kind": "bot", "bot": "random"}], turn_timer=1)
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+    ws = ws_open(server, table, token)
+    try:
+        turn = until(ws, my_turn)
+        assert turn["deadline"] is not None and turn["deadline"] > time.time() - 1
+        later = until(ws, lambda m: is_state(m) and m["version"] > turn["version"])
+        assert later["table"]["seats"][0]["away"] is True
+    finally:
+        ws.close()

@@ -1,0 +1,191 @@
+"""Hidden information never reaches a seat: over whole games on a real server, no message, log line, error
+text or replay frame sent to a seat names a card that seat could not have seen, shows another totem
+before the end, or carries the secret seed.
+
+What a seat could have seen is computed independently of the server's view code, from the full state
+replayed out of the published record: at every version, its own hand, pile and (if allowed) penalty
+zone, the river, and the face-up pile cards it may look at; a card seen once stays known by name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from typing import Any
+
+import websockets
+from serverproc import ServerProcess
+
+from floe.core.record import Record
+from floe.games.arctic.cards import CARD_NAMES
+from floe.games.arctic.game import ArcticState
+from floe.games.arctic.state import FACE_DOWN_FLAG, visible_card
+
+CARD = re.compile(r"\b[a-z]+-[a-z]+-[1-5]\b")
+CARD_SET = set(CARD_NAMES)
+
+TABLES: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (3, {"preset": "bga"}),
+    (4, {}),
+    (2, {"piles_public": False}),
+    (3, {"owner_sees_penalties": False}),
+    (4, {"preset": "bga", "piles_public": False}),
+]
+
+
+def visible_to(state: ArcticState, seat: int | None) -> set[int]:
+    """Cards ``seat`` may see in ``state`` right now (None: a spectator)."""
+    cfg = state.config
+    seen = set(state.river)
+    for k, pile in enumerate(state.piles):
+        if k == seat:
+            seen.update(c % FACE_DOWN_FLAG for c in pile)
+        elif cfg.piles_public:
+            seen.update(c for c in pile if c < FACE_DOWN_FLAG)
+        elif visible_card(pile) >= 0:
+            seen.add(visible_card(pile))
+    if seat is not None:
+        seen.update(state.hands[seat])
+        if cfg.owner_sees_penalties:
+            seen.update(state.penalties[seat])
+    return seen
+
+
+def seen_by_version(record: Record, seat: int | None) -> list[set[str]]:
+    """For each version v, the names of every card ``seat`` could have seen up to v."""
+    from floe.core.registry import make_game
+
+    game = make_game(record.game, record.players, record.options)
+    state = game.new_initial_state()
+    assert isinstance(state, ArcticState)
+    known: set[int] = set()
+    out = []
+    for text in [*record.actions, None]:
+        known |= visible_to(state, seat)
+        out.append({CARD_NAMES[c] for c in known})
+        if text is not None:
+            state.apply(state.string_to_action(text))
+    return out
+
+
+class Client:
+    """One seat (or spectator) of one table: plays random legal moves, keeps every message it receives."""
+
+    def __init__(self, server: ServerProcess, table: str, token: str | None, seed: int) -> None:
+        self.url = f"{server.ws_url}/ws/tables/{table}"
+        self.token = token
+        self.rng = random.Random(seed)
+        self.received: list[tuple[int, str]] = []  # (version the seat had seen, raw text)
+        self.version = 0
+        self.finished = False
+
+    async def run(self) -> None:
+        async with websockets.connect(self.url, max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            async for raw in ws:
+                assert isinstance(raw, str)
+                message = json.loads(raw)
+                if message["type"] == "state":
+                    self.version = message["version"]
+                self.received.append((self.version, raw))
+                if message["type"] != "state":
+                    continue
+                if message["status"] == "finished":
+                    self.finished = True
+                    return
+                if message["legal"]:
+                    await self.play(ws, message)
+
+    async def play(self, ws: Any, message: dict[str, Any]) -> None:
+        version = message["version"]
+        if self.rng.random() < 0.05:
+            # Probe the error paths: an illegal card action, a stale version, an out-of-range id.
+            probe = self.rng.choice(
+                [(16 + self.rng.randrange(120), version), (1, version - 1), (99999, version)]
+            )
+            await ws.send(json.dumps({"type": "move", "action": probe[0], "version": probe[1]}))
+        choice = self.rng.choice(message["legal"])["id"]
+        await ws.send(json.dumps({"type": "move", "action": choice, "version": version}))
+
+
+def check_text(text: str, allowed: set[str], where: str) -> None:
+    named = set(CARD.findall(text)) & CARD_SET
+    leaked = named - allowed
+    assert not leaked, f"{where} names {sorted(leaked)} it may not know"
+
+
+def check_views(message: dict[str, Any], seat: int | None, where: str) -> None:
+    """Before the end, no other seat's totem, hand or penalty identities appear in a view."""
+    views = [message["view"]] if "view" in message else []
+    for view in views:
+        if view.get("scores") is not None:
+            continue
+        for entry in view["players_view"]:
+            if entry["seat"] != seat:
+                assert entry.get("totem") is None, f"{where}: totem of P{entry['seat'] + 1} shown"
+                assert "hand" not in entry and "penalties" not in entry, f"{where}: P{entry['seat'] + 1}"
+
+
+async def play_tables(server: ServerProcess, seed: int) -> list[tuple[str, list[Client], list[str]]]:
+    tables = []
+    for k, (players, options) in enumerate(TABLES):
+        created = server.create([{"kind": "person"} for _ in range(players)], options=options)
+        tokens = [s["token"] for s in created["seats"]]
+        clients = [
+            Client(server, created["table"]["id"], t, seed * 100 + k * 10 + j) for j, t in enumerate(tokens)
+        ]
+        clients.append(Client(server, created["table"]["id"], None, 0))  # a spectator
+        tables.append((created["table"]["id"], clients, tokens))
+    await asyncio.wait_for(asyncio.gather(*(c.run() for _, cs, _ in tables for c in cs)), timeout=240)
+    return tables
+
+
+def test_no_seat_ever_receives_what_it_may_not_know(server: ServerProcess) -> None:
+    tables = asyncio.run(play_tables(server, seed=11))
+    checked = 0
+    for table, clients, tokens in tables:
+        record = Record.from_json(server.get(f"/api/tables/{table}/record").json())
+        seed_text = str(record.seed)
+        for seat, client in zip([*range(len(tokens)), None], clients, strict=True):
+            assert client.finished
+            seen = seen_by_version(record, seat)
+            for version, raw in client.received:
+                message = json.loads(raw)
+                over = message.get("status") == "finished"
+                allowed = set(CARD_NAMES) if over else seen[version]
+                where = f"table {table} seat {seat} version {version} {message['type']}"
+                check_text(raw, allowed, where)
+                check_views(message, seat, where)
+                assert over or seed_text not in raw, f"{where}: the seed was sent"
+                checked += 1
+            # Replays: a seat's frames show only what it saw at that moment.
+            token = tokens[seat] if seat is not None else None
+            frames = server.get(f"/api/tables/{table}/replay", token=token).json()["frames"]
+            assert len(frames) > 10
+            for frame in frames:
+                where = f"table {table} seat {seat} replay frame {frame['version']}"
+                over = frame["view"].get("scores") is not None
+                allowed = set(CARD_NAMES) if over else seen[frame["version"]]
+                check_text(json.dumps(frame["view"]) + json.dumps(frame["log"]), allowed, where)
+                check_views(frame, seat, where)
+    assert checked > 2000
+
+
+def test_the_oracle_catches_a_leak() -> None:
+    """The check above can fail: another seat's hand, read off the full state, is caught."""
+    from floe.core.match import Match
+
+    match = Match.new("arctic", players=2, seed=5)
+    record = match.record()
+    seen = seen_by_version(record, 0)
+    other_hand = {CARD_NAMES[c] for c in match.state.hands[1]}  # type: ignore[attr-defined]
+    assert other_hand and not other_hand & seen[-1]
+    try:
+        check_text(json.dumps(sorted(other_hand)), seen[-1], "probe")
+    except AssertionError as exc:
+        assert "may not know" in str(exc)
+    else:
+        raise AssertionError("a leaked hand was not detected")
