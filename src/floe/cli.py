@@ -89,7 +89,14 @@ def serve(
         f"Floe web table on [bold]http://{shown}:{port}/[/] (tables stored in {storage})", highlight=False
     )
     try:
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", ws_max_size=65536)
+        uvicorn.run(
+            create_app(settings),
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,
+        )
     except OSError as exc:
         fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
 
@@ -195,8 +202,10 @@ def simulate(
 
 @app.command()
 def bench(
-    game: Annotated[str, typer.Argument(help="The game.")] = "arctic",
-    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
+    game: Annotated[str, typer.Argument(help="The game, or 'server' to measure the web table.")] = "arctic",
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default 4; server: per table, default 2).")
+    ] = None,
     games: Annotated[int, typer.Option(help="How many random games.")] = 200,
     seed: Annotated[int, typer.Option(help="Seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -204,14 +213,30 @@ def bench(
         bool, typer.Option("--ismcts", help="Measure ISMCTS iterations/s (2 and 4 players) instead.")
     ] = False,
     iterations: Annotated[int, typer.Option(help="With --ismcts: iterations per search.")] = 1000,
+    tables: Annotated[int, typer.Option(help="Server: concurrent tables.")] = 100,
+    think_ms: Annotated[float, typer.Option(help="Server: each client's pause before it moves.")] = 0.0,
+    seconds: Annotated[float, typer.Option(help="Server: stop after this long if games go on.")] = 120.0,
+    db: Annotated[str | None, typer.Option(help="Server: a postgresql:// URL instead of SQLite.")] = None,
 ) -> None:
-    """Measure the engine: decisions/s, games/s and the cost of clone, apply and legal actions."""
+    """Measure the engine (decisions/s, clone/apply/legal costs), ISMCTS (--ismcts) or the web table
+    (``floe bench server --tables T``: moves/s and move-to-acknowledgement latency)."""
+    if game == "server":
+        from floe.server.bench import run_server_bench
+
+        if tables <= 0 or seconds <= 0 or think_ms < 0:
+            fail("--tables and --seconds must be positive, --think-ms not negative")
+        players = players or 2
+        if not 2 <= players <= 4:
+            fail("--players must be 2 to 4")
+        figures = run_server_bench(tables, players, seed, think_ms=think_ms, seconds=seconds, db=db)
+        print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
+        return
     from floe.lab.bench import run_bench
 
     if games <= 0 or iterations <= 0:
         fail("--games and --iterations must be positive")
     try:
-        run_bench(game, players, games, seed, as_json, ismcts=ismcts, iterations=iterations)
+        run_bench(game, players or 4, games, seed, as_json, ismcts=ismcts, iterations=iterations)
     except FloeError as exc:
         fail(str(exc))
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from pydantic_core import to_json
 
 from floe.bots.base import make_bot, parse_bot_spec
 from floe.core.errors import FloeError
@@ -51,7 +52,8 @@ class Conn:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; it is written by ``pump`` in order."""
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        # pydantic-core's serializer is several times faster than json.dumps on these dicts.
+        self.queue.put_nowait(to_json(message).decode())
 
     async def pump(self) -> None:
         """Write queued messages until ``close``."""

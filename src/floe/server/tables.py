@@ -113,6 +113,7 @@ class Table:
     _logs: dict[int | None, list[str]] = field(default_factory=dict)
     _log_probe: State | None = None
     _view_cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    _deciding: tuple[int, str] = (-1, "")
 
     # --- building ------------------------------------------------------------------------------------
     @classmethod
@@ -266,6 +267,8 @@ class Table:
         """The ``state`` message for ``viewer``, with the log lines from ``log_from`` on."""
         lines = self.log(viewer)
         to_move = self.to_move
+        finished = self.state.is_terminal()
+        mine = viewer is not None and to_move == viewer
         return {
             "type": "state",
             "table": self.summary(),
@@ -273,18 +276,20 @@ class Table:
             "seat": viewer,
             "status": self.status,
             "to_move": to_move,
-            "deciding": present.deciding(self.state)
-            if to_move is not None or self.state.is_terminal()
-            else "",
+            "deciding": self.deciding() if to_move is not None or finished else "",
             "view": self.view(viewer),
-            "legal": present.legal_choices(self.state, viewer)
-            if viewer is not None and to_move == viewer
-            else [],
+            "legal": present.legal_choices(self.state, viewer) if mine and viewer is not None else [],
             "log": [{"index": k, "text": lines[k]} for k in range(log_from, len(lines))],
             "log_total": len(lines),
             "deadline": self.deadline(),
             "result": self.result(),
         }
+
+    def deciding(self) -> str:
+        """What the seat to act is deciding, in words (cached per version)."""
+        if self._deciding[0] != self.version:
+            self._deciding = (self.version, present.deciding(self.state))
+        return self._deciding[1]
 
     def record(self) -> Record:
         """The complete record (only to be shown once the game is over: it holds the seed)."""

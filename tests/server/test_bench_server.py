@@ -1,0 +1,27 @@
+"""``floe bench server`` drives whole games through real WebSocket clients and reports consistent figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_server_plays_every_table_to_the_end_and_reports_latency() -> None:
+    cmd = [sys.executable, "-m", "floe", "bench", "server", "--tables", "3", "--players", "3", "--json"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
+    figures = json.loads(done.stdout)
+    assert figures["tables"] == 3 and figures["clients"] == 9 and figures["storage"] == "sqlite"
+    assert figures["games_finished"] == 3 and figures["errors"] == 0
+    assert figures["moves"] > 3 * 60  # a 3-player game takes well over 60 decisions
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert (
+        abs(figures["moves_per_sec"] - figures["moves"] / figures["seconds"])
+        < 0.05 * figures["moves_per_sec"]
+    )
+
+
+def test_bench_server_refuses_bad_arguments() -> None:
+    cmd = [sys.executable, "-m", "floe", "bench", "server", "--tables", "0"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--tables" in done.stderr and "Traceback" not in done.stderr
