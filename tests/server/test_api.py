@@ -266,3 +266,26 @@ def test_the_turn_timer_hands_a_slow_turn_to_the_bot(server: ServerProcess) -> N
         assert later["table"]["seats"][0]["away"] is True
     finally:
         ws.close()
+
+
+def test_a_thinking_bot_does_not_hold_up_other_tables(server: ServerProcess) -> None:
+    slow = server.create([{"kind": "person"}, {"kind": "bot", "bot": "ismcts:ms=4000"}])
+    fast = server.create([{"kind": "person"}, {"kind": "person"}])
+    slow_id, slow_token = slow["table"]["id"], slow["seats"][0]["token"]
+    ws_open(server, slow_id, slow_token).close()
+    rng = random.Random(2)
+    while (state := server.get(f"/api/tables/{slow_id}/state", token=slow_token).json())["to_move"] == 0:
+        move = {"action": rng.choice(state["legal"])["id"], "version": state["version"]}
+        assert server.post(f"/api/tables/{slow_id}/moves", move, slow_token).status_code == 200
+    thinking_at = state["version"]  # the bot is now searching for four seconds
+    fast_id = fast["table"]["id"]
+    tokens = [s["token"] for s in fast["seats"]]
+    for token in tokens:
+        ws_open(server, fast_id, token).close()
+    for _ in range(5):
+        states = [server.get(f"/api/tables/{fast_id}/state", token=t).json() for t in tokens]
+        mover = next(s for s in states if s["legal"])
+        move = {"action": mover["legal"][0]["id"], "version": mover["version"]}
+        assert server.post(f"/api/tables/{fast_id}/moves", move, tokens[mover["seat"]]).status_code == 200
+    # Five moves were committed elsewhere while the bot was still thinking.
+    assert server.get(f"/api/tables/{slow_id}").json()["version"] == thinking_at
