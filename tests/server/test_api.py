@@ -82,20 +82,21 @@ def test_create_gives_tokens_for_person_seats_only_and_never_shows_them_again(se
     assert [s["name"] for s in table["seats"]] == ["Ann", "baseline", "P3"]
 
 
-def test_join_claims_free_seats_then_refuses(server: ServerProcess) -> None:
-    created = server.create([{"kind": "person", "name": "Ann"}, {"kind": "person"}])
+def test_join_claims_free_seats_but_never_the_creators_then_refuses(server: ServerProcess) -> None:
+    created = server.create([{"kind": "person", "name": "Ann"}, {"kind": "person"}, {"kind": "person"}])
     table = created["table"]["id"]
     assert table in [t["id"] for t in server.get("/api/tables?status=waiting").json()]
     first = server.post(f"/api/tables/{table}/join", {"name": "Bob"}).json()
     second = server.post(f"/api/tables/{table}/join", {"name": "Cy"}).json()
-    assert (first["seat"], second["seat"]) == (0, 1)
+    assert (first["seat"], second["seat"]) == (1, 2)  # seat 0 is the creator's
     assert first["link"] == f"/table/{table}#seat={first['token']}"
     third = server.post(f"/api/tables/{table}/join", {"name": "Di"})
     assert third.status_code == 409 and third.json()["error"]["code"] == "no_free_seat"
     summary = server.get(f"/api/tables/{table}").json()
-    assert summary["status"] == "playing" and [s["name"] for s in summary["seats"]] == ["Bob", "Cy"]
-    # The invitation link handed out at creation stopped working when the seat was taken by a join.
-    stale = server.get(f"/api/tables/{table}/state", token=created["seats"][0]["token"])
+    assert summary["status"] == "playing" and [s["name"] for s in summary["seats"]] == ["Ann", "Bob", "Cy"]
+    # The creator's link still works; the invitation link of a seat taken by a join stopped working.
+    assert server.get(f"/api/tables/{table}/state", token=created["seats"][0]["token"]).json()["seat"] == 0
+    stale = server.get(f"/api/tables/{table}/state", token=created["seats"][1]["token"])
     assert stale.status_code == 403
 
 

@@ -155,8 +155,12 @@ class Lobby:
                 if req.bot is not None:
                     raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
                 token = new_token()
+                # The creator sits in the first person seat: it is theirs from the start, so a stranger
+                # joining from the lobby can never take it before they open their link.
+                creator = not tokens
                 tokens.append((k, token))
-                seats.append(Seat(kind="person", name=req.name or f"P{k + 1}", token_hash=token_hash(token)))
+                name = req.name or f"P{k + 1}"
+                seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
         seed = secrets.randbits(62)
         state = game.new_initial_state()
         Table.resolve_chance(state, seed)

@@ -1,0 +1,275 @@
+// The Arctic board, drawn from one observation dict (docs/observation.md) and nothing else, so it shows
+// exactly what that seat may know. The table page and the replay page both use it.
+//
+// Every object a move can involve carries a `data-obj` key; choices.js maps legal choices onto them:
+//   hand:<card>   a card in your hand          river:<card>  a river card
+//   penalty:<card> one of your penalty cards   deck          the draw pile
+//   seat:<n>      a player (Polar bear gifts)
+import { cardBack, cardFace } from "./cards.js";
+import { h, replaceChildren } from "./dom.js";
+import { ANIMALS, ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
+import { powerEffect, powerName, seatLabel } from "./words.js";
+
+/**
+ * Render `view` into `root`. Options:
+ *   summary  the table summary (seat names, bot/person, connected/away flags), optional
+ *   reveal   every seat's own observation (replay "reveal" once finished), or null
+ *   live     false in the replay: the seats' connection flags are left out
+ */
+export function renderArctic(root, view, { summary = null, reveal = null, live = true } = {}) {
+  const me = view.seat === undefined ? null : view.seat;
+  const mine = me === null ? null : view.players_view[me];
+  replaceChildren(
+    root,
+    mine ? myArea(view, mine) : null,
+    landscape(view, mine),
+    riverZone(view),
+    powersZone(view, summary, me),
+    playersZone(view, summary, me, reveal, live),
+  );
+}
+
+function zone(title, cls, ...children) {
+  return h("section", { class: `zone ${cls}` }, h("h2", { class: "zone-title" }, title), ...children);
+}
+
+function myArea(view, mine) {
+  const hand = mine.hand || [];
+  const penalties = mine.penalties;
+  return zone(
+    `Your hand (${hand.length})`,
+    "zone-mine",
+    h(
+      "div",
+      { class: "cards hand", "data-testid": `hand-${view.seat}` },
+      hand.length ? hand.map((c) => cardFace(c, { obj: `hand:${c}` })) : h("p", { class: "muted" }, "empty"),
+    ),
+    h(
+      "div",
+      { class: "mine-extra" },
+      mine.totem
+        ? h(
+            "div",
+            { class: "totem-line", "data-testid": "my-totem" },
+            "Your totem: ",
+            animalIcon(mine.totem, { size: 22 }),
+            ` ${ANIMAL_NAMES[mine.totem]} (now worth ${view.landscape[view.tokens[mine.totem]]})`,
+          )
+        : null,
+      penaltyBlock(penalties, mine.penalty_count, { own: true }),
+    ),
+  );
+}
+
+function penaltyBlock(cards, count, { own = false, testid = null } = {}) {
+  if (cards && cards.length) {
+    return h(
+      "div",
+      { class: "penalties", "data-testid": testid },
+      h("span", { class: "label" }, `${own ? "Your penalty cards" : "Penalty cards"} (${cards.length}, −1 each): `),
+      h(
+        "div",
+        { class: "cards" },
+        cards.map((c) => cardFace(c, { size: "sm", obj: own ? `penalty:${c}` : null })),
+      ),
+    );
+  }
+  return h("div", { class: "penalties" }, `${own ? "Your penalty cards" : "Penalty cards"}: ${count}`);
+}
+
+function landscape(view, mine) {
+  const byPos = view.landscape.map(() => []);
+  for (const animal of ANIMALS) byPos[view.tokens[animal]].push(animal);
+  const cols = view.landscape.map((value, pos) =>
+    h(
+      "div",
+      { class: `land land-${pos}`, dataset: { pos } },
+      h("div", { class: "land-value" }, value),
+      h(
+        "div",
+        { class: "land-tokens" },
+        byPos[pos].map((animal) =>
+          h(
+            "span",
+            {
+              class: `token${mine && mine.totem === animal ? " token-totem" : ""}`,
+              style: { "--c": ANIMAL_COLOURS[animal] },
+              dataset: { animal },
+              "data-testid": `token-${animal}`,
+              title: `${ANIMAL_NAMES[animal]} token on ${value}${mine && mine.totem === animal ? " (your totem)" : ""}`,
+            },
+            animalIcon(animal, { size: 26 }),
+          ),
+        ),
+      ),
+    ),
+  );
+  return zone("Landscape", "zone-landscape", h("div", { class: "landscape", "data-testid": "landscape" }, cols));
+}
+
+function riverZone(view) {
+  const river = view.river || [];
+  return zone(
+    "River",
+    "zone-river",
+    h(
+      "div",
+      { class: "river-row" },
+      h(
+        "div",
+        { class: "cards river", "data-testid": "river" },
+        river.length ? river.map((c) => cardFace(c, { obj: `river:${c}` })) : h("p", { class: "muted" }, "empty"),
+      ),
+      h(
+        "div",
+        { class: "stock" },
+        h(
+          "div",
+          { class: "stock-item" },
+          cardBack({ label: `deck: ${view.deck_count} cards`, obj: "deck", testid: "deck" }),
+          h("span", { class: "stock-label" }, `deck ${view.deck_count}`),
+        ),
+        h("div", { class: "stock-item" }, h("span", { class: "stock-label" }, `reserve ${view.reserve_count}`)),
+      ),
+    ),
+  );
+}
+
+function powersZone(view, summary, me) {
+  const cards = ANIMALS.map((animal) => {
+    const p = (view.powers || {})[animal] || {};
+    const holder = p.holder === null || p.holder === undefined ? null : p.holder;
+    return h(
+      "div",
+      {
+        class: `power${holder === me && me !== null ? " power-mine" : ""}`,
+        style: { "--c": ANIMAL_COLOURS[animal] },
+        dataset: { animal, power: p.power || "" },
+        "data-testid": `power-${animal}`,
+      },
+      h("div", { class: "power-head" }, animalIcon(animal, { size: 22 }), h("strong", {}, ANIMAL_NAMES[animal])),
+      h("div", { class: "power-name" }, powerName(p.power)),
+      h("div", { class: "power-effect" }, powerEffect(p.power)),
+      h(
+        "div",
+        { class: "power-holder" },
+        holder === null ? "in the centre" : `held by ${seatLabel(holder, summary, me)}`,
+      ),
+    );
+  });
+  return zone("Power cards", "zone-powers", h("div", { class: "powers" }, cards));
+}
+
+function playersZone(view, summary, me, reveal, live) {
+  const panels = view.players_view.map((pv) => playerPanel(view, pv, summary, me, reveal, live));
+  return zone("Players", "zone-players", h("div", { class: "players" }, panels));
+}
+
+function playerPanel(view, pv, summary, me, reveal, live) {
+  const q = pv.seat;
+  const info = summary && summary.seats ? summary.seats.find((s) => s.seat === q) : null;
+  const toAct = view.current_player === q;
+  // With "reveal" (replay, game over) the seat's own view knows its hand, penalties and face-down cards.
+  const own = reveal && reveal[q] ? reveal[q].players_view[q] : null;
+  const pile = own ? own.pile : pv.pile;
+  const flags = [];
+  if (info) {
+    flags.push(h("span", { class: `badge badge-${info.kind}` }, info.kind === "bot" ? "bot" : "person"));
+    // Connection flags describe the table now, so a replay (live = false) leaves them out.
+    if (live && info.kind === "person") {
+      if (!info.claimed) flags.push(h("span", { class: "badge badge-off" }, "seat free"));
+      else if (!info.connected) flags.push(h("span", { class: "badge badge-off" }, "offline"));
+    }
+    if (live && info.away) flags.push(h("span", { class: "badge badge-away" }, "away: bot plays"));
+  }
+  return h(
+    "article",
+    {
+      class: `player${toAct ? " player-to-act" : ""}${q === me ? " player-me" : ""}`,
+      dataset: { seat: q },
+      "data-testid": `player-${q}`,
+    },
+    h(
+      "header",
+      { class: "player-head", dataset: { obj: `seat:${q}` } },
+      toAct ? h("span", { class: "turn-mark", title: "to move" }, "▶") : null,
+      h("strong", { class: "player-name" }, seatLabel(q, summary, me)),
+      view.first_player === q ? h("span", { class: "first-mark", title: "first player" }, pawIcon({ size: 16 })) : null,
+      ...flags,
+    ),
+    h(
+      "div",
+      { class: "player-stats" },
+      h("span", {}, `hand ${pv.hand_count}`),
+      h("span", {}, `penalties ${pv.penalty_count}`),
+      h("span", {}, `pile ${pile.length}`),
+      h("span", {}, `turns ${pv.turns}`),
+    ),
+    pv.powers && pv.powers.length
+      ? h(
+          "div",
+          { class: "held-powers" },
+          pv.powers.map((slug) => {
+            const animal = slug.split("-")[0];
+            return h(
+              "span",
+              { class: "chip", style: { "--c": ANIMAL_COLOURS[animal] }, title: powerEffect(slug) },
+              animalIcon(animal, { size: 14 }),
+              ` ${powerName(slug)}`,
+            );
+          }),
+        )
+      : null,
+    pv.totem
+      ? h(
+          "div",
+          { class: "totem-line", "data-testid": `totem-${q}` },
+          "Totem: ",
+          animalIcon(pv.totem, { size: 18 }),
+          ` ${ANIMAL_NAMES[pv.totem]}`,
+        )
+      : null,
+    pileRow(pile, q),
+    own && q !== me && own.hand
+      ? h(
+          "div",
+          { class: "revealed" },
+          h("span", { class: "label" }, `Hand (${own.hand.length}): `),
+          h("div", { class: "cards", "data-testid": `hand-${q}` }, own.hand.map((c) => cardFace(c, { size: "sm" }))),
+        )
+      : null,
+    own && q !== me && own.penalties
+      ? penaltyBlock(own.penalties, own.penalty_count, { testid: `penalties-${q}` })
+      : null,
+    q !== me && pv.known_hand && pv.known_hand.length && !own
+      ? h(
+          "div",
+          { class: "known" },
+          h(
+            "span",
+            { class: "label", title: "cards seen entering this hand and not seen leaving it" },
+            "Seen in hand: ",
+          ),
+          h("div", { class: "cards" }, pv.known_hand.map((c) => cardFace(c, { size: "sm" }))),
+        )
+      : null,
+  );
+}
+
+function pileRow(pile, q) {
+  if (!pile.length) return h("div", { class: "pile pile-empty muted", "data-testid": `pile-${q}` }, "pile empty");
+  const last = pile.length - 1;
+  return h(
+    "div",
+    { class: "pile cards", "data-testid": `pile-${q}`, title: "pile, bottom to top" },
+    pile.map((entry, i) => {
+      let el;
+      if (entry.hidden) el = cardBack({ size: "sm", label: "covered card (piles are not public)" });
+      else if (entry.face_down && entry.card) el = cardFace(entry.card, { size: "sm", faceDown: true });
+      else if (entry.face_down) el = cardBack({ size: "sm", label: "face-down card" });
+      else el = cardFace(entry.card, { size: "sm" });
+      if (i === last && !entry.face_down && !entry.hidden) el.classList.add("card-visible");
+      return el;
+    }),
+  );
+}

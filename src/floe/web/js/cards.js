@@ -1,0 +1,49 @@
+// Card faces and backs. A face shows the main animal big, the companion small, the placement value
+// (top left) and the draw value (bottom right, 6 − placement), tinted in the main animal's colour.
+import { h } from "./dom.js";
+import { ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
+import { cardWords, parseCard } from "./words.js";
+
+/**
+ * A card face. Options: size ("lg" hand/river, "sm" piles), faceDown (a face-down card whose identity
+ * this viewer knows: drawn dimmed and marked), obj (the clickable-object key, see table.js).
+ */
+export function cardFace(notation, { size = "lg", faceDown = false, obj = null, testid = null } = {}) {
+  const c = parseCard(notation);
+  const label = (faceDown ? "face-down: " : "") + cardWords(notation);
+  return h(
+    "div",
+    {
+      class: `card card-${size}${faceDown ? " card-facedown-known" : ""}`,
+      style: { "--c": ANIMAL_COLOURS[c.main] },
+      dataset: { card: notation, animal: c.main, ...(obj ? { obj } : {}) },
+      "data-testid": testid,
+      title: label,
+      "aria-label": label,
+    },
+    h("span", { class: "card-place", title: "placement value" }, c.placement),
+    h("span", { class: "card-main" }, animalIcon(c.main, { size: size === "lg" ? 40 : 22 })),
+    h(
+      "span",
+      { class: "card-comp", title: `companion ${ANIMAL_NAMES[c.companion]}` },
+      animalIcon(c.companion, { size: size === "lg" ? 16 : 11 }),
+    ),
+    h("span", { class: "card-draw", title: "draw value" }, c.draw),
+    faceDown ? h("span", { class: "card-fd-mark" }, "face-down") : null,
+  );
+}
+
+/** A card back: a face-down card nobody may name (or the deck). */
+export function cardBack({ size = "lg", label = "face-down card", obj = null, testid = null } = {}) {
+  return h(
+    "div",
+    {
+      class: `card card-${size} card-back`,
+      title: label,
+      "aria-label": label,
+      dataset: obj ? { obj } : {},
+      "data-testid": testid,
+    },
+    pawIcon({ size: size === "lg" ? 26 : 14 }),
+  );
+}
