@@ -78,11 +78,18 @@ def serve(
         fail("--port must be between 1 and 65535")
     if bot_workers <= 0 or away_after <= 0:
         fail("--bot-workers and --away-after must be positive")
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from floe.server.store import Store, StoreBusy
+
     try:
-        database_url(db, data_dir)
-    except (ValueError, OSError) as exc:
+        store = Store(database_url(db, data_dir))
+        store.claim(data_dir)
+    except (ValueError, OSError, StoreBusy) as exc:
         fail(str(exc))
-    settings = Settings(data_dir=data_dir, db=db, bot_workers=bot_workers, away_after=away_after)
+    except SQLAlchemyError as exc:
+        fail(f"cannot open the database: {str(exc.orig if hasattr(exc, 'orig') else exc).splitlines()[0]}")
+    settings = Settings(data_dir=data_dir, db=db, bot_workers=bot_workers, away_after=away_after, store=store)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     storage = "PostgreSQL" if db else f"SQLite in {data_dir}"
     err.print(

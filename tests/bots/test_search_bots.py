@@ -117,8 +117,10 @@ def test_ismcts_time_budget_is_respected() -> None:
     ("spec", "message"),
     [
         ("ismcts:ms=abc", "ms must be a positive number"),
-        ("ismcts:ms=0", "ms must be positive"),
-        ("ismcts:it=-3", "it must be positive"),
+        ("ismcts:ms=0", "ms must be a positive number"),
+        ("ismcts:it=-3", "it must be a positive number"),
+        ("ismcts:ms=nan", "ms must be a positive number"),
+        ("random:seed=3", "takes no parameter 'seed'"),
         ("ismcts:depth=x", "depth must be a positive number"),
         ("ismcts:totems=psychic", "totems must be moves or uniform"),
         ("ismcts:speed=9", "no parameter 'speed'"),

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from serverproc import ServerProcess, running_server
+from serverproc import ServerProcess, free_port, running_server
 from websockets.sync.client import ClientConnection, connect
 
 from floe.core.record import Record
@@ -290,3 +292,20 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(server: ServerProcess) -> 
         assert server.post(f"/api/tables/{fast_id}/moves", move, tokens[mover["seat"]]).status_code == 200
     # Five moves were committed elsewhere while the bot was still thinking.
     assert server.get(f"/api/tables/{slow_id}").json()["version"] == thinking_at
+
+
+def test_a_second_server_on_the_same_database_is_refused(server: ServerProcess) -> None:
+    cmd = [
+        sys.executable,
+        "-m",
+        "floe",
+        "serve",
+        "--port",
+        str(free_port()),
+        "--data-dir",
+        str(server.data_dir),
+    ]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "already serving this database" in done.stderr and "Traceback" not in done.stderr
+    assert server.get("/api/games").status_code == 200  # the first one serves on

@@ -40,6 +40,8 @@ def visible_to(state: ArcticState, seat: int | None) -> set[int]:
     """Cards ``seat`` may see in ``state`` right now (None: a spectator)."""
     cfg = state.config
     seen = set(state.river)
+    if state.swap_card >= 0:  # a Puffin swap shows the offered hand card before it enters the river
+        seen.add(state.swap_card)
     for k, pile in enumerate(state.piles):
         if k == seat:
             seen.update(c % FACE_DOWN_FLAG for c in pile)
@@ -67,7 +69,12 @@ def seen_by_version(record: Record, seat: int | None) -> list[set[str]]:
         known |= visible_to(state, seat)
         out.append({CARD_NAMES[c] for c in known})
         if text is not None:
+            before = [set(pile) for pile in state.piles]
             state.apply(state.string_to_action(text))
+            # A card placed face up is seen by everyone as it is placed, even where it lands out of sight
+            # (under the pile with the Fox power when piles are not public).
+            for pile, old in zip(state.piles, before, strict=True):
+                known.update(c for c in set(pile) - old if c < FACE_DOWN_FLAG)
     return out
 
 

@@ -111,6 +111,9 @@ def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
     factory = _BOTS.get(game.name, {}).get(name) or _BOTS["*"].get(name)
     if factory is None:
         raise OptionError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(bot_names(game.name))}")
+    reserved = sorted({"game", "seat", "seed"} & set(params))
+    if reserved:  # these are the factory's own arguments, never parameters of a spec
+        raise OptionError(f"bot {name!r} takes no parameter {reserved[0]!r}")
     return factory(game, seat, seed, **params)
 
 

@@ -77,8 +77,8 @@ def _positive(name: str, value: str, kind: type[int] | type[float]) -> float:
         number = kind(value)
     except ValueError:
         raise OptionError(f"ismcts: {name} must be a positive number, not {value!r}") from None
-    if number <= 0:
-        raise OptionError(f"ismcts: {name} must be positive, not {value}")
+    if not (number > 0 and math.isfinite(number)):  # NaN would make a search that never stops
+        raise OptionError(f"ismcts: {name} must be a positive number, not {value}")
     return number
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from importlib.resources import files
@@ -20,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from floe.server.botrunner import BotRunner
@@ -42,6 +44,7 @@ from floe.server.store import Store, database_url
 from floe.server.tables import MoveError, Table
 
 WEB = Path(str(files("floe") / "web"))
+log = logging.getLogger("floe.server")
 
 
 @dataclass
@@ -54,6 +57,7 @@ class Settings:
     bot_processes: bool = True
     away_after: float = 60.0
     tick: float = 0.5
+    store: Store | None = None  # an already opened (and claimed) store; else opened at start-up
 
 
 def _error(exc: MoveError) -> JSONResponse:
@@ -75,7 +79,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(database_url(settings.db, settings.data_dir))
+        store = settings.store or Store(database_url(settings.db, settings.data_dir))
+        store.claim(settings.data_dir)
         bots = BotRunner(settings.bot_workers, processes=settings.bot_processes)
         lobby = Lobby(store, bots, away_after=settings.away_after, tick=settings.tick)
         await asyncio.to_thread(lobby.load)
@@ -97,6 +102,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(MoveError)
     async def move_error(_: Request, exc: MoveError) -> JSONResponse:
         return _error(exc)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def storage_error(_: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.error("storage error: %s", exc)
+        return _error(MoveError("storage", "the table could not be saved; try again", 503))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -283,3 +293,7 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
                 raise MoveError("malformed", "hello was already said", 400)
         except MoveError as exc:
             conn.send({"type": "error", "id": message_id, "code": exc.code, "message": exc.message})
+        except SQLAlchemyError as exc:
+            log.error("storage error: %s", exc)
+            message = "the table could not be saved; try again"
+            conn.send({"type": "error", "id": message_id, "code": "storage", "message": message})

@@ -242,7 +242,16 @@ class Lobby:
                 if finished:
                     Store.set_finished(conn, table.id)
 
-            await self.writer.write(write)
+            # Shielded: once the write is queued, the move is adopted if it commits, even if the caller is
+            # cancelled meanwhile (a closed connection, a shutdown); otherwise memory would lag the log.
+            pending = asyncio.ensure_future(self.writer.write(write))
+            try:
+                await asyncio.shield(pending)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pending
+                    table.commit(new)
+                raise
             table.commit(new)
             if not by_bot:
                 table.seats[seat].away = False
@@ -369,7 +378,8 @@ def _check_bot(spec: str | None, game: Any, seat: int) -> str:
         make_bot(spec, game, seat, 0)
     except FloeError as exc:
         raise MoveError("bad_option", str(exc), 400) from exc
-    ms, it = params.get("ms"), params.get("it")
+    ms, it = params.get("ms"), params.get("it", params.get("iterations"))
+    # The bot accepted the values, so they parse and are positive and finite; only the caps remain.
     if (ms is not None and float(ms) > MAX_BOT_MS) or (it is not None and int(it) > MAX_BOT_ITERATIONS):
         raise MoveError(
             "bad_option",

@@ -72,7 +72,7 @@ def database_url(db: str | None, data_dir: Path) -> str:
             return "postgresql+psycopg://" + db[len(prefix) :]
     if db.startswith(("postgresql+psycopg://", "sqlite:///")):
         return db
-    raise ValueError(f"--db must be a postgresql:// URL, not {db.split(':', 1)[0]!r}")
+    raise ValueError(f"--db must be a postgresql:// URL (or sqlite:///path), not {db.split(':', 1)[0]!r}")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -84,14 +84,24 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+class StoreBusy(Exception):
+    """Another server already serves this database."""
+
+
+# The advisory lock key every Floe server takes on its PostgreSQL database ("floe" in ASCII).
+_PG_LOCK_KEY = 0x666C6F65
+
+
 class Store:
     """Tables and their action logs in a SQL database."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        kwargs: dict[str, Any] = {}
+        self._lock_conn: Connection | None = None
+        self._lock_file: Any = None
+        kwargs: dict[str, Any] = {"pool_pre_ping": True}  # a restarted PostgreSQL costs no batch
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs = {"connect_args": {"check_same_thread": False}}
         self.engine: Engine = sa.create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -102,8 +112,45 @@ class Store:
         """``sqlite`` or ``postgresql``."""
         return self.engine.dialect.name
 
+    def claim(self, data_dir: Path, wait: float = 5.0) -> None:
+        """Make this process the database's only server (``StoreBusy`` otherwise): two servers would each
+        hold their own copy of the tables in memory. SQLite: a lock file beside the database; PostgreSQL:
+        a session advisory lock. Both vanish with the process, so a killed server never blocks its
+        restart (a little waiting covers PostgreSQL noticing the dead connection)."""
+        import time
+
+        deadline = time.monotonic() + wait
+        while not self._try_claim(data_dir):
+            if time.monotonic() > deadline:
+                raise StoreBusy("another floe server is already serving this database")
+            time.sleep(0.2)
+
+    def _try_claim(self, data_dir: Path) -> bool:
+        if self.kind == "postgresql":
+            if self._lock_conn is None:
+                self._lock_conn = self.engine.connect()
+            got = self._lock_conn.execute(sa.select(sa.func.pg_try_advisory_lock(_PG_LOCK_KEY))).scalar()
+            self._lock_conn.commit()
+            return bool(got)
+        import fcntl
+
+        data_dir.mkdir(parents=True, exist_ok=True)
+        if self._lock_file is None:
+            self._lock_file = (data_dir / "floe.lock").open("w")
+        try:
+            fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
     def close(self) -> None:
-        """Release every connection."""
+        """Release the claim and every connection."""
+        if self._lock_conn is not None:
+            self._lock_conn.close()
+            self._lock_conn = None
+        if self._lock_file is not None:
+            self._lock_file.close()
+            self._lock_file = None
         self.engine.dispose()
 
     # --- writes (each takes the open transaction's connection) ---------------------------------------
