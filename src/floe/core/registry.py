@@ -22,7 +22,8 @@ def register(name: str, factory: GameFactory, *, aliases: tuple[str, ...] = ()) 
 
 def _load_builtin_games() -> None:
     # Importing a game package registers it; done lazily so `floe.core` stays free of game imports.
-    import floe.games.arctic  # noqa: F401
+    import floe.games.arctic
+    import floe.games.arktia  # noqa: F401
 
 
 def game_names() -> list[str]:

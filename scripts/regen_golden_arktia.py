@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Regenerate the golden Arktia games in ``tests/golden/arktia/`` and ``tests/data/arktia.perft``.
+
+Each golden game is a seeded full game played by a seeded random-action loop through ``Match`` (``stop`` is
+chosen only rarely, so games run into captures, melting and the end conditions). It is stored twice:
+``<name>.json``, a ``Record`` (options, every action in notation, final scores), and ``<name>.txt``, a
+human-readable transcript rebuilt from that record by ``transcript()``: the board at the start of every
+turn, and per decision the seat, the legal actions and the action taken. ``tests/games/arktia/
+test_arktia_golden.py`` replays each record and rebuilds its transcript, so any change of rules behaviour
+shows up as a reviewable diff.
+
+The perft file holds, from fixed positions, the number of action sequences of each length (Arktia has no
+chance, so every action is a decision).
+
+Usage:  .venv/bin/python scripts/regen_golden_arktia.py          rewrite the golden files and the perft data
+        .venv/bin/python scripts/regen_golden_arktia.py --check  report differences, write nothing (exit 1)
+
+Regenerate only after a deliberate rules change, and bump ``VERSION`` in ``floe/games/arktia/game.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import random
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from floe.core.match import Match
+from floe.core.record import Record
+
+ROOT = Path(__file__).resolve().parent.parent
+# A folder of its own: tests/games/arctic/test_golden.py expects every tests/golden/*.json to be Arctic's.
+GOLDEN_DIR = ROOT / "tests" / "golden" / "arktia"
+PERFT_FILE = ROOT / "tests" / "data" / "arktia.perft"
+STOP = 0
+
+# name -> (players, options, seed). Seeds picked (from 20..59) so that every game shows captures, a tie
+# chosen by the mover, towers moving and melting; the 2-player game ends in a shared win.
+GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
+    "arktia-2p-default": (2, {}, 31),
+    "arktia-3p-neutrals": (3, {"neutrals": True, "melt_start": "same_turn", "tie_break": "fewer_lost"}, 41),
+    "arktia-4p-options": (
+        4,
+        {"first_player": 2, "out_pieces": "remove", "bridge_melt_ends": False},
+        21,
+    ),
+}
+
+
+def choose(rng: random.Random, legal: list[int]) -> int:
+    """A random legal action; ``stop`` only with probability 3% when anything else is legal."""
+    if legal[0] == STOP and len(legal) > 1 and rng.random() < 0.97:
+        return rng.choice(legal[1:])
+    return rng.choice(legal)
+
+
+def play(players: int, options: dict[str, Any], seed: int) -> Record:
+    """A full game, decisions from a generator seeded by ``seed``."""
+    match = Match.new("arktia", players=players, options=options, seed=seed)
+    rng = random.Random(seed * 7919 + 1)
+    while not match.is_over():
+        if len(match.state.history) > match.game.spec.max_game_length:
+            raise RuntimeError("the game does not end")
+        match.apply(choose(rng, match.legal_actions()))
+    return match.record()
+
+
+def transcript(record: Record) -> str:
+    """The human-readable transcript of a record, rebuilt by replaying it action by action."""
+    from floe.core.registry import make_game
+
+    game = make_game(record.game, record.players, record.options)
+    state = game.new_initial_state()
+    lines = [
+        f"# {record.game} {record.version}: {record.players} players, seed {record.seed}",
+        "# options: " + json.dumps(record.options, sort_keys=True),
+        "",
+    ]
+    turn_seen = -1
+    for i, text in enumerate(record.actions, start=1):
+        seat = state.current_player()
+        turn: int = state.turn  # type: ignore[attr-defined]
+        if turn != turn_seen:
+            turn_seen = turn
+            lines.append("")
+            lines.append(f"== turn {turn + 1}: P{seat + 1} ==")
+            lines += ["   | " + row for row in state.render(seat).splitlines()]
+        legal = [state.action_to_string(a) for a in state.legal_actions()]
+        lines.append(f"{i:4d} P{seat + 1} -> {text}   ({len(legal)} legal)")
+        lines += textwrap.wrap(", ".join(legal), 104, initial_indent="      ", subsequent_indent="      ")
+        state.apply(state.string_to_action(text))
+    lines.append("")
+    lines.append("== end ==")
+    lines += ["   | " + row for row in state.render(None).splitlines()]
+    if state.is_terminal():
+        lines.append(f"scores {state.scores()}  ranking {[q + 1 for q in state.ranking()]}")
+        lines.append(f"returns {state.returns()}")
+        for q, breakdown in enumerate(state.score_breakdowns()):
+            lines.append(f"P{q + 1} " + json.dumps(breakdown, sort_keys=True))
+    return "\n".join(lines) + "\n"
+
+
+# --- perft ------------------------------------------------------------------------------------------------
+
+# name -> (players, options, seed, plies, max depth). The position: a match, then ``plies`` actions chosen
+# by ``choose`` with random.Random(seed).
+PERFT_POSITIONS: dict[str, tuple[int, dict[str, Any], int, int, int]] = {
+    "start-2p": (2, {}, 1, 0, 4),
+    "start-3p": (3, {}, 2, 0, 4),
+    "opening-4p": (4, {"first_player": 1}, 3, 3, 5),
+    "mid-2p": (2, {}, 4, 24, 5),
+    "mid-3p-neutrals": (3, {"neutrals": True}, 5, 30, 4),
+    "mid-4p": (4, {}, 6, 40, 4),
+    "late-2p-melting": (2, {"melt_start": "same_turn"}, 7, 44, 5),
+    "late-3p": (3, {"bridge_melt_ends": False}, 8, 60, 5),
+}
+
+
+def perft_position(players: int, options: dict[str, Any], seed: int, plies: int) -> Any:
+    """The start position of a perft entry."""
+    match = Match.new("arktia", players=players, options=options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if match.is_over():
+            break
+        match.apply(choose(rng, match.legal_actions()))
+    return match.state
+
+
+def perft(state: Any, depth: int) -> int:
+    """Action sequences of length ``depth`` (shorter ones that reach the end count once)."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    if depth == 1:
+        return len(state.legal_actions())
+    total = 0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_unchecked(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def divide(state: Any, depth: int) -> dict[str, int]:
+    """Perft per first action, in notation."""
+    out = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_unchecked(action)
+        out[state.action_to_string(action)] = perft(child, depth - 1)
+    return out
+
+
+def perft_text() -> str:
+    lines = [
+        "# Arktia perft: action sequences of length d from fixed positions (scripts/regen_golden_arktia.py).",
+        "# No chance: every ply is a decision. A line reaching the end early counts once.",
+        "# name | players | options (JSON) | seed | plies to reach the position | depth=count ...",
+    ]
+    for name, (players, options, seed, plies, max_depth) in PERFT_POSITIONS.items():
+        state = perft_position(players, options, seed, plies)
+        counts = " ".join(f"{d}={perft(state, d)}" for d in range(1, max_depth + 1))
+        lines.append(
+            f"{name} | {players} | {json.dumps(options, sort_keys=True)} | {seed} | {plies} | {counts}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare with the stored files, write nothing")
+    args = parser.parse_args(argv)
+    files: dict[Path, str] = {}
+    for name, (players, options, seed) in GAMES.items():
+        record = play(players, options, seed)
+        files[GOLDEN_DIR / f"{name}.json"] = record.dumps()
+        files[GOLDEN_DIR / f"{name}.txt"] = transcript(record)
+    files[PERFT_FILE] = perft_text()
+    changed = 0
+    for path, text in files.items():
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        if old == text:
+            continue
+        changed += 1
+        if args.check:
+            diff = difflib.unified_diff(
+                old.splitlines(), text.splitlines(), str(path), "regenerated", lineterm=""
+            )
+            print("\n".join(list(diff)[:60]))
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+    if args.check and changed:
+        print(f"{changed} golden file(s) differ", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+"""Arktia through the core API: ``ArktiaGame`` (options + spec) and ``ArktiaState`` (a position).
+
+>>> game = ArktiaGame(2)
+>>> st = game.new_initial_state()
+>>> st.current_player(), st.action_to_string(st.legal_actions()[0])
+(0, 'neutral g@b1')
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, OptionError
+from floe.core.game import TERMINAL, Game, GameSpec, State
+from floe.games.arktia import rules
+from floe.games.arktia.actions import STOP, ActionSpace
+from floe.games.arktia.config import ArktiaConfig
+from floe.games.arktia.scoring import ScoreBreakdown, breakdowns, rank, rank_returns, winners
+from floe.games.arktia.state import OVER, ArktiaStateData
+from floe.games.arktia.towers import SIZE_NAMES
+from floe.games.arktia.view import ArktiaObservation, observe, vector, vector_size
+
+# Bump whenever rules behaviour or an encoding changes (it goes into every record).
+VERSION = "arktia-1"
+
+_BARE_MOVE = re.compile(r"^([a-z]\d+)-([a-z]\d+)$")
+
+
+class ArktiaState(ArktiaStateData, State):
+    """A position of Arktia. Mutable; ``clone`` is cheap and independent."""
+
+    __slots__ = ()
+
+    # --- who acts and what is legal -------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.step == OVER else self.player
+
+    def legal_actions(self) -> list[int]:
+        """Legal ids, ascending. The list is cached and shared: do not modify it."""
+        return rules.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []  # Arktia has no chance
+
+    def apply_unchecked(self, action: int) -> None:
+        rules.apply_action(self, action)
+
+    def action_to_string(self, action: int) -> str:
+        return self.space.action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.space.string_to_action(text)
+
+    def parse_legal(self, text: str) -> int:
+        """As ``State.parse_legal``; also reads a bare ``c3-c5`` as whichever legal move goes c3 → c5."""
+        try:
+            return super().parse_legal(text)
+        except InvalidActionError:
+            found = _BARE_MOVE.match(" ".join(text.strip().lower().split()))
+            if not found:
+                raise
+            suffix = " " + found.group(0)
+            matches = [a for a in self.legal_actions() if self.action_to_string(a).endswith(suffix)]
+            if len(matches) == 1:
+                return matches[0]
+            if matches:
+                names = ", ".join(self.action_to_string(a) for a in matches)
+                raise AmbiguousActionError(f"{text.strip()!r} could be {names}") from None
+            self.space.string_to_action("g" + suffix)  # InvalidActionError if not a straight line
+            raise IllegalActionError(f"no legal move goes {found.group(0)}") from None
+
+    def describe_action(self, action: int) -> str:
+        """Words for a person."""
+        try:
+            text = self.action_to_string(action)
+        except InvalidActionError:
+            return f"action {action}"
+        sp = self.space
+        if action == STOP:
+            return "Stop: end your game here (your pieces stay and still score)"
+        if action < sp.NEUTRAL:
+            cell, size = divmod(action - 1, 3)
+            return f"Place a {SIZE_NAMES[size]} on {sp.layout.names[cell]}"
+        if action < sp.KEEP:
+            cell, size = divmod(action - sp.NEUTRAL, 3)
+            return f"Place a neutral {SIZE_NAMES[size]} on {sp.layout.names[cell]}"
+        if action < sp.MELT:
+            _, colour, field = text.split()
+            return f"Keep the {colour} group at {field}; the other tied groups are removed"
+        if action < sp.MOVE:
+            return f"Melt {text.split()[-1]}"
+        return "Move " + text
+
+    # --- information ----------------------------------------------------------------------------------
+    def observation(self, seat: int | None) -> ArktiaObservation:
+        return observe(self, seat, self.breakdowns() if self.step == OVER else None)
+
+    def observation_dict(self, seat: int | None) -> dict[str, Any]:
+        return self.observation(seat).to_dict()
+
+    def observation_vector(self, seat: int) -> np.ndarray:
+        return vector(self, seat)
+
+    # --- results --------------------------------------------------------------------------------------
+    def breakdowns(self) -> list[ScoreBreakdown]:
+        """Each seat's points (captured, controlled, melted); final once the game is over."""
+        return breakdowns(self.fields, self.captured, self.melted, self.lost_per_seat())
+
+    def lost_per_seat(self) -> list[int]:
+        """How many Muglus each seat has lost to removals."""
+        return [self.lost_by(q) for q in range(self.n)]
+
+    def scores(self) -> list[int]:
+        return [b.total for b in self.breakdowns()]
+
+    def score_breakdowns(self) -> list[dict[str, Any]]:
+        return [b.to_dict() for b in self.breakdowns()]
+
+    def ranking(self) -> list[int]:
+        return rank(self.scores(), self.lost_per_seat(), self.config.tie_break)
+
+    def returns(self) -> list[float]:
+        """Rank utilities in [-1, 1]; seats sharing a place share its utility (spec 11 [GUESS])."""
+        return rank_returns(self.scores(), self.lost_per_seat(), self.config.tie_break)
+
+    def winners(self) -> list[int]:
+        """The seats sharing first place."""
+        return winners(self.scores(), self.lost_per_seat(), self.config.tie_break)
+
+    # --- copies and records ---------------------------------------------------------------------------
+    def clone(self) -> ArktiaState:
+        other = ArktiaState.__new__(ArktiaState)
+        self.copy_into(other)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return self.fields_json()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ArktiaStateData):
+            return NotImplemented
+        return self.fields_json() == other.fields_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"config": self.config, "fields": self.fields_json()}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.config = data["config"]
+        self.space = ActionSpace(self.config.layout)
+        self.load_fields(data["fields"])
+
+    def render(self, seat: int | None) -> str:
+        from floe.games.arktia.text import render_plain
+
+        return render_plain(self, seat)
+
+
+class ArktiaGame(Game):
+    """Arktia for 2–4 players with an ``ArktiaConfig`` built from the options."""
+
+    name = "arktia"
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise OptionError(f"Arktia is for 2 to 4 players, not {players}")
+        super().__init__(players, options)
+        self.config = ArktiaConfig.from_options(options, players)
+        self.options = self.config.to_options()
+        self.space = ActionSpace(self.config.layout)
+
+    @property
+    def spec(self) -> GameSpec:
+        return GameSpec(
+            name="arktia",
+            players=self.players,
+            min_players=2,
+            max_players=4,
+            num_distinct_actions=self.space.N_ACTIONS,
+            max_chance_outcomes=0,
+            min_utility=-1.0,
+            max_utility=1.0,
+            # Neutral set-up, then per turn at most: one place/move, two keep choices (a mover carries at
+            # most two other pieces), one melt.
+            max_game_length=3 * self.players + 4 * self.config.max_turns,
+            information="perfect",
+            observation_size=vector_size(self.space.size),
+            version=VERSION,
+        )
+
+    def new_initial_state(self) -> ArktiaState:
+        st = ArktiaState.__new__(ArktiaState)
+        rules.setup(st, self.config, self.space)
+        return st
+
+    def determinize(self, observation: Any, rng: random.Random) -> ArktiaState:
+        """Perfect information: the position the observation shows, exactly (``rng`` is not used)."""
+        raw = observation["raw"] if isinstance(observation, dict) else observation.raw
+        return self.state_from_json(raw)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ArktiaState:
+        st = ArktiaState.__new__(ArktiaState)
+        config = ArktiaConfig.from_options(data["config"], self.players)
+        st.config = config
+        same = config.layout.cells == self.config.layout.cells
+        st.space = self.space if same else ActionSpace(config.layout)
+        st.load_fields(dict(data))
+        return st
+
+
+__all__ = ["VERSION", "ArktiaGame", "ArktiaState"]
