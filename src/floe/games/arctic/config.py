@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from floe.core.errors import OptionError
@@ -131,8 +132,8 @@ class RulesConfig:
         return replace(config, **changes)
 
     def to_options(self) -> dict[str, Any]:
-        """The full option mapping (every flag spelled out), as it is stored in a record."""
-        data = asdict(self)
+        """The full option mapping (every flag spelled out), as it is stored in a record (a fresh dict)."""
+        data = dict(_options_of(self))
         data["power_sides"] = list(self.power_sides)
         return data
 
@@ -140,6 +141,13 @@ class RulesConfig:
         """The fixed power of ``animal``, or None when its side is drawn at setup."""
         side = self.power_sides[animal]
         return power_id(animal, side) if side else None
+
+
+@lru_cache(maxsize=256)
+def _options_of(config: RulesConfig) -> dict[str, Any]:
+    # dataclasses.asdict walks the fields recursively and costs tens of µs; every observation dict
+    # carries the options, so the walk is done once per configuration (callers get a copy).
+    return asdict(config)
 
 
 def _parse_bool(key: str, value: Any) -> bool:

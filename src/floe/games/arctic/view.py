@@ -91,6 +91,17 @@ class ArcticObservation:
         def cards(ids: list[int]) -> list[str]:
             return [CARD_NAMES[c] for c in ids]
 
+        # One pass over the public knowledge of every card, bucketed per seat (not 2 × n passes).
+        known_hand: list[list[int]] = [[] for _ in range(n)]
+        maybe_hidden: list[list[int]] = [[] for _ in range(n)]
+        for c, where in enumerate(self.known):
+            if where >= IN_HAND:
+                if where - IN_HAND < n:
+                    known_hand[where - IN_HAND].append(c)
+            elif where > 0:
+                for q in range(n):
+                    if where >> q & 1:
+                        maybe_hidden[q].append(c)
         players = []
         for q in range(n):
             pile: list[dict[str, Any]] = []
@@ -112,10 +123,8 @@ class ArcticObservation:
                 "visible_card": CARD_NAMES[top] if 0 <= top < FACE_DOWN_FLAG else None,
                 "powers": [POWER_SLUGS[self.powers[a]] for a in range(N_ANIMALS) if self.holder[a] == q],
                 "turns": self.turns[q],
-                "known_hand": cards([c for c in range(N_CARDS) if self.known[c] == IN_HAND + q]),
-                "maybe_hidden": cards(
-                    [c for c in range(N_CARDS) if 0 < self.known[c] < IN_HAND and self.known[c] >> q & 1]
-                ),
+                "known_hand": cards(known_hand[q]),
+                "maybe_hidden": cards(maybe_hidden[q]),
                 "totem": ANIMALS[self.totems[q]] if self.totems[q] >= 0 else None,
                 "pushes": {ANIMALS[a]: self.pushes[N_ANIMALS * q + a] for a in range(N_ANIMALS)},
             }
