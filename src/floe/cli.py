@@ -113,7 +113,13 @@ def play(
     game: Annotated[str, typer.Argument(help="The game to play.")] = "arctic",
     players: Annotated[int, typer.Option(help="Number of players (2-4).")] = 3,
     seat: Annotated[int, typer.Option(help="Your seat, 1-based.")] = 1,
-    bots: Annotated[str, typer.Option(help="Bots for the other seats, comma-separated.")] = "baseline",
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="Bots for the other seats, comma-separated (default: the game's, e.g. arctic baseline, "
+            "arktia mcts or random)."
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the shuffle (random if omitted).")] = None,
     preset: PresetOpt = None,
     powers: PowersOpt = None,
@@ -142,7 +148,7 @@ def replay(
 ) -> None:
     """Check a record by replaying it, then print the final table and scores."""
     from floe.core.record import Record
-    from floe.play.render import print_final
+    from floe.play.views import print_final
 
     try:
         rec = Record.load(record)
@@ -219,13 +225,20 @@ def bench(
     ismcts: Annotated[
         bool, typer.Option("--ismcts", help="Measure ISMCTS iterations/s (2 and 4 players) instead.")
     ] = False,
-    iterations: Annotated[int, typer.Option(help="With --ismcts: iterations per search.")] = 1000,
+    mcts: Annotated[
+        bool,
+        typer.Option(
+            "--mcts", help="Measure only MCTS iterations/s (2 and 4 players; perfect-information games)."
+        ),
+    ] = False,
+    iterations: Annotated[int, typer.Option(help="With --ismcts or MCTS: iterations per search.")] = 1000,
     tables: Annotated[int, typer.Option(help="Server: concurrent tables.")] = 100,
     think_ms: Annotated[float, typer.Option(help="Server: each client's pause before it moves.")] = 0.0,
     seconds: Annotated[float, typer.Option(help="Server: stop after this long if games go on.")] = 120.0,
     db: Annotated[str | None, typer.Option(help="Server: a postgresql:// URL instead of SQLite.")] = None,
 ) -> None:
-    """Measure the engine (decisions/s, clone/apply/legal costs), ISMCTS (--ismcts) or the web table
+    """Measure the engine (decisions/s, clone/apply/legal costs; for games with the mcts bot, such as
+    arktia, also MCTS iterations/s), ISMCTS (--ismcts), MCTS alone (--mcts) or the web table
     (``floe bench server --tables T``: moves/s and move-to-acknowledgement latency)."""
     if game == "server":
         from floe.server.bench import run_server_bench
@@ -242,8 +255,15 @@ def bench(
 
     if games <= 0 or iterations <= 0:
         fail("--games and --iterations must be positive")
+    if ismcts and mcts:
+        fail("choose one of --ismcts and --mcts")
     try:
-        run_bench(game, players or 4, games, seed, as_json, ismcts=ismcts, iterations=iterations)
+        if mcts:
+            from floe.lab.bench import has_mcts
+
+            if not has_mcts(game):
+                fail(f"--mcts needs a game with the mcts bot (perfect information); {game} has none")
+        run_bench(game, players or 4, games, seed, as_json, ismcts=ismcts, iterations=iterations, mcts=mcts)
     except FloeError as exc:
         fail(str(exc))
 

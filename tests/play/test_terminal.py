@@ -100,7 +100,7 @@ def test_answers_by_notation_prefix_and_card_alone() -> None:
         out = output_of(console)
         if "Type a number from 1 to" in out.rstrip().splitlines()[-1]:
             return last_choice
-        last_choice = re.findall(r"\[([^\]]+)\]", out)[-1]
+        last_choice = str(re.findall(r"\[([^\]]+)\]", out)[-1])
         if asked % 2:
             return last_choice[:-1]
         return last_choice.partition(" ")[2] or last_choice

@@ -3,7 +3,7 @@
 Everything here starts from ``state.observation(seat)``, never from the full state, so the terminal
 cannot show a person more than the rules let them know. Arctic gets a full table (landscape, river, hand,
 piles, powers, counts and the step being decided); a game without a Rich view falls back to its
-``State.render`` text.
+``State.render`` text. Which game gets which view is decided in ``floe.play.views``.
 """
 
 from __future__ import annotations
@@ -14,13 +14,10 @@ from typing import Any
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from floe.core.errors import OptionError
 from floe.core.game import State
-from floe.core.record import Record
 from floe.games.arctic.cards import (
     ANIMALS,
     CARD_NAMES,
@@ -37,12 +34,12 @@ from floe.games.arctic.text import step_words
 from floe.games.arctic.view import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 
 __all__ = [
+    "HELP",
     "animal_text",
     "card_text",
     "draw_table",
     "final_view",
     "player_names",
-    "print_final",
     "scores_table",
     "step_words",
     "table_view",
@@ -62,6 +59,27 @@ ANIMAL_STYLES: tuple[str, ...] = (
 # The step each power belongs to (spec 6.2), shown next to its words.
 POWER_STEP = {11: "A", 12: "A", 21: "C", 22: "A", 31: "B", 32: "B", 41: "C", 42: "C", 51: "A", 52: "A"}
 POWER_STEP |= {61: "C", 62: "C"}
+
+# The help text of the terminal prompt in an Arctic game.
+HELP = """\
+[bold]How to answer[/]
+  a number     the choice with that number
+  an action    its notation, e.g. [cyan]place fox-walrus-4[/] or [cyan]stop[/]; a unique
+               start is enough ([cyan]pl fox-w[/]), so is the card alone if only one
+               choice uses it ([cyan]fox-walrus-4[/])
+  [cyan]table[/]        draw the whole table again
+  [cyan]hint[/]         ask the ismcts bot: its choice and its win-rate estimate for each option
+  [cyan]help[/]         this text
+  [cyan]quit[/]         leave the game (the seed is printed so you can replay it)
+[bold]A turn[/]
+  A  place as many cards as your visible card's placement value, then take
+     the power card of your visible card's animal
+  B  move that animal's token one step and its companion's the other way
+  C  draw as many cards as the visible card's draw value (from the river);
+     the river refills; keep at most 7 cards in hand
+  Score: your longest run of each animal in your pile, a bonus for the number
+  of animals with a run, the landscape value under your totem's token, minus
+  one per penalty card."""
 
 
 def animal_text(animal: int, *, dim: bool = False) -> Text:
@@ -407,36 +425,3 @@ def final_view(state: State, seat: int | None, names: Sequence[str] | None = Non
     else:
         table, totems = Text(state.render(seat)), None
     return Group(table, scores_table(breakdowns, state.ranking(), names, totems), ranking_text(state, names))
-
-
-def print_final(
-    state: State,
-    seat: int | None,
-    record: Record | None = None,
-    console: Console | None = None,
-    names: Sequence[str] | None = None,
-) -> None:
-    """Print a game's final table and scores (``floe replay``); an unfinished game shows where it stopped.
-
-    ``seat`` (0-based) shows the table as that seat saw it; None shows a spectator's view (face-down
-    cards stay hidden). ``OptionError`` if ``seat`` is not a seat of the game.
-    """
-    console = console or Console()
-    obs = state.observation(None)
-    n = obs.scalars["n"] if isinstance(obs, ArcticObservation) else (record.players if record else 0)
-    if seat is not None and not 0 <= seat < n:
-        raise OptionError(f"seat {seat + 1} does not exist: this game has seats 1 to {n}")
-    if record is not None:
-        seed = "none" if record.seed is None else str(record.seed)
-        console.print(
-            Rule(
-                f"{record.game} · {record.players} players · seed {seed} · {len(record.actions)} actions"
-                + (f" · {record.version}" if record.version else "")
-            )
-        )
-    if state.is_terminal():
-        console.print(final_view(state, seat, names))
-        return
-    draw_table(console, state, seat, names)
-    actions = len(state.history)
-    console.print(Text(f"The record stops before the end of the game ({actions} actions).", style="bold"))

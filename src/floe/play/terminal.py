@@ -1,55 +1,43 @@
 """Playing a game in the terminal: one person against bots, with a Rich table and numbered choices.
 
 The person sees only their own seat's observation; each bot sees only its own. Every action is logged in
-words as the person may know it (``floe.games.arctic.log``). Bad input never ends the game: it gets a
-short message and the prompt comes back. ``quit`` or the end of input leaves cleanly (exit status 0).
+words as the person may know it (each game's log, e.g. ``floe.games.arctic.log``). Bad input never ends
+the game: it gets a short message and the prompt comes back. ``quit`` or the end of input leaves cleanly
+(exit status 0). What is game-specific (the table, the log, the help, the hint bot, the default bots)
+comes from the game's view in ``floe.play.views``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn, Protocol, runtime_checkable
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from floe.bots.base import Bot, make_bot, parse_bot_list
-from floe.bots.ismcts import ISMCTSBot
-from floe.core.errors import FloeError, OptionError
+from floe.core.errors import AmbiguousActionError, FloeError, OptionError
 from floe.core.game import State
 from floe.core.match import Match
 from floe.play import render
+from floe.play.views import view_for
 
 __all__ = ["GameQuit", "parse_bot_specs", "run_terminal_game"]
 
-Logger = Callable[[State, int, int | None], str | None]
 
-HINT_BOT = "ismcts:ms=1000"  # the budget of one hint: a second of thought
+@runtime_checkable
+class Analyser(Protocol):
+    """A bot that can explain a position for ``hint``: (action, visits, win rate) per action, best first."""
 
-HELP = """\
-[bold]How to answer[/]
-  a number     the choice with that number
-  an action    its notation, e.g. [cyan]place fox-walrus-4[/] or [cyan]stop[/]; a unique
-               start is enough ([cyan]pl fox-w[/]), so is the card alone if only one
-               choice uses it ([cyan]fox-walrus-4[/])
-  [cyan]table[/]        draw the whole table again
-  [cyan]hint[/]         ask the ismcts bot: its choice and its win-rate estimate for each option
-  [cyan]help[/]         this text
-  [cyan]quit[/]         leave the game (the seed is printed so you can replay it)
-[bold]A turn[/]
-  A  place as many cards as your visible card's placement value, then take
-     the power card of your visible card's animal
-  B  move that animal's token one step and its companion's the other way
-  C  draw as many cards as the visible card's draw value (from the river);
-     the river refills; keep at most 7 cards in hand
-  Score: your longest run of each animal in your pile, a bonus for the number
-  of animals with a run, the landscape value under your totem's token, minus
-  one per penalty card."""
+    name: str
+
+    def analyse(self, observation: Any, legal_actions: list[int]) -> list[tuple[int, int, float]]: ...
 
 
 class GameQuit(typer.Exit):
@@ -67,29 +55,6 @@ def parse_bot_specs(bots: str, others: int) -> list[str]:
     if len(specs) > others:
         raise OptionError(f"{len(specs)} bots given for {others} other seat{'s' if others != 1 else ''}")
     return [specs[i % len(specs)] for i in range(others)]
-
-
-def _logger_for(game: str) -> Logger:
-    """The game's log-line function; a game without one logs only that a seat acted."""
-    if game == "arctic":
-        from floe.games.arctic.game import ArcticState
-        from floe.games.arctic.log import log_line
-
-        def arctic(before: State, action: int, viewer: int | None) -> str | None:
-            return log_line(cast(ArcticState, before), action, viewer)
-
-        return arctic
-
-    def generic(before: State, action: int, viewer: int | None) -> str | None:
-        # Without a game-specific log we cannot tell what is hidden, so only the actor hears the details.
-        if before.is_chance_node():
-            return None
-        seat = before.current_player()
-        if seat == viewer:
-            return f"You: {before.describe_action(action)}"
-        return f"P{seat + 1} acted"
-
-    return generic
 
 
 class _Session:
@@ -110,7 +75,8 @@ class _Session:
         self.names = names
         self.console = console
         self.input_fn = input_fn
-        self.log = _logger_for(match.game.name)
+        self.view = view_for(match.game.name)
+        self.log = self.view.log_line
         self.turn: tuple[int, int] | None = None
         self.needs_table = True  # draw the whole table before the person's next decision
 
@@ -144,7 +110,7 @@ class _Session:
         state = self.match.state
         if state.is_terminal():
             return
-        key = render.turn_key(state.observation(self.seat))
+        key = self.view.turn_key(state.observation(self.seat))
         if key is None or key == self.turn:
             return
         self.turn = key
@@ -152,7 +118,7 @@ class _Session:
         if player < 0:
             return
         style = "bold yellow" if player == self.seat else "blue"
-        self.console.print(Rule(f"Round {round_no} · {self.names[player]}", style=style))
+        self.console.print(Rule(f"{self.view.turn_word} {round_no} · {self.names[player]}", style=style))
         if player == self.seat:
             self.needs_table = True
 
@@ -160,12 +126,12 @@ class _Session:
     def ask(self) -> int:
         """Show the table and the numbered choices; read until the answer names one legal action."""
         state = self.match.state
-        legal = list(state.legal_actions())
+        legal = self.view.choice_order(state.legal_actions())
         if self.needs_table:
-            render.draw_table(self.console, state, self.seat, self.names)
+            self.view.draw_table(self.console, state, self.seat, self.names)
             self.needs_table = False
         else:
-            self.console.print(render.status_line(state, self.seat))
+            self.console.print(self.view.status_line(state, self.seat))
         self._list_choices(state, legal)
         while True:
             try:
@@ -177,10 +143,10 @@ class _Session:
             if key in ("quit", "exit", "q"):
                 self.leave("You left the game")
             if key in ("help", "h", "?"):
-                self.console.print(HELP)
+                self.console.print(self.view.help)
                 continue
             if key in ("table", "board"):
-                render.draw_table(self.console, state, self.seat, self.names)
+                self.view.draw_table(self.console, state, self.seat, self.names)
                 self._list_choices(state, legal)
                 continue
             if key == "hint":
@@ -191,23 +157,42 @@ class _Session:
                 return action
             self.console.print(f"[red]{escape(problem)}[/] Type a number from 1 to {len(legal)}, or help.")
 
+    def _hint_bot(self, state: State) -> Analyser | None:
+        """The game's preferred hint bot that can analyse a position (``GameView.hint_bots``)."""
+        game = self.match.game
+        for spec in self.view.hint_candidates(game.name):
+            try:
+                bot = make_bot(spec, game, self.seat, self.match.seed + len(state.history))
+            except OptionError:  # a spec its bot does not accept: try the next one
+                continue
+            if isinstance(bot, Analyser):
+                return bot
+        return None
+
     def _hint(self, state: State, legal: Sequence[int]) -> None:
-        """Run the ismcts bot on the person's own observation (never the full state) and show its view."""
-        hint_bot = make_bot(HINT_BOT, self.match.game, self.seat, self.match.seed + len(state.history))
-        if not isinstance(hint_bot, ISMCTSBot):  # pragma: no cover - HINT_BOT names an ismcts spec
+        """Run the hint bot on the person's own observation (never the full state) and show its view."""
+        hint_bot = self._hint_bot(state)
+        if hint_bot is None:
+            self.console.print("[red]No hint bot is available for this game.[/]")
             return
         with self.console.status("thinking…"):
             rows = hint_bot.analyse(state.observation(self.seat), list(legal))
-        table = Table(title=f"ismcts hint ({hint_bot.last_iterations} iterations)", title_justify="left")
+        iterations = getattr(hint_bot, "last_iterations", None)
+        done = f" ({iterations} iterations)" if iterations is not None else ""
+        table = Table(title=f"{hint_bot.name} hint{done}", title_justify="left")
         for column in ("#", "choice", "win rate", "visits"):
             table.add_column(column, justify="left" if column == "choice" else "right")
         for action, visits, rate in rows:
             number = legal.index(action) + 1
-            mark = " ◀ ismcts" if action == rows[0][0] else ""
+            mark = f" ◀ {hint_bot.name}" if action == rows[0][0] else ""
             table.add_row(str(number), state.describe_action(action) + mark, f"{rate:.0%}", str(visits))
         self.console.print(table)
 
     def _list_choices(self, state: State, legal: Sequence[int]) -> None:
+        compact = self.view.compact_choices
+        if compact is not None and len(legal) > compact:
+            self._list_notations(state, legal)
+            return
         # A grid, so a long description wraps inside its column and the notation stays on one line.
         grid = Table.grid(padding=(0, 1))
         grid.add_column(justify="right", no_wrap=True)
@@ -221,6 +206,24 @@ class _Session:
             )
         self.console.print(grid)
 
+    def _list_notations(self, state: State, legal: Sequence[int]) -> None:
+        """Many choices: their numbers and notations in columns, row by row."""
+        entries = [(f"{i}.", state.action_to_string(a)) for i, a in enumerate(legal, start=1)]
+        number_w = max(len(n) for n, _ in entries)
+        entry_w = number_w + 1 + max(len(t) for _, t in entries)
+        per_row = max(1, (self.console.width - 2) // (entry_w + 2))
+        grid = Table.grid(padding=(0, 2), pad_edge=False)
+        for _ in range(per_row):
+            grid.add_column(no_wrap=True, min_width=entry_w)
+        for start in range(0, len(entries), per_row):
+            grid.add_row(
+                *(
+                    Text.assemble((number.rjust(number_w), "bold"), " ", notation)
+                    for number, notation in entries[start : start + per_row]
+                )
+            )
+        self.console.print(Padding(grid, (0, 0, 0, 2)))
+
     @staticmethod
     def _parse(state: State, legal: Sequence[int], key: str) -> tuple[int | None, str]:
         """The legal action named by ``key`` (a number, notation, a unique start, or the card alone)."""
@@ -231,17 +234,25 @@ class _Session:
             if 1 <= number <= len(legal):
                 return legal[number - 1], ""
             return None, f"There is no choice {number}."
+        ambiguous = False
         try:
             return state.parse_legal(key), ""
+        except AmbiguousActionError as exc:
+            problem, ambiguous = str(exc), True
         except FloeError as exc:
             problem = str(exc)
-        # "fox-walrus-4" alone: accept it when exactly one choice's notation ends with it.
+        # "fox-walrus-4" alone (Arctic), "g@c3" for "neutral g@c3" (Arktia): accept it when exactly one
+        # choice's notation, after its first word, starts with it.
         matches = [a for a in legal if state.action_to_string(a).partition(" ")[2].startswith(key)]
         if len(matches) == 1:
             return matches[0], ""
-        if len(matches) > 1:
+        if len(matches) > 1 and not ambiguous:
             return None, f"{key!r} fits {len(matches)} choices; say which (a number or the full action)."
-        return None, f"{problem[0].upper()}{problem[1:]}." if problem else "Not understood."
+        if not problem:
+            return None, "Not understood."
+        # "cannot read …" becomes a sentence; a message opening with notation ("c3 and e4 …") keeps it.
+        first = problem.split(" ", 1)[0]
+        return None, (f"{problem[0].upper()}{problem[1:]}" if first.isalpha() else problem) + "."
 
     def leave(self, why: str) -> NoReturn:
         """End the game early: tell the seed, save what was played if asked, exit with status 0."""
@@ -279,7 +290,7 @@ def run_terminal_game(
     *,
     players: int,
     seat: int,
-    bots: str,
+    bots: str | None,
     seed: int | None,
     options: dict[str, Any],
     save: Path | None,
@@ -288,18 +299,19 @@ def run_terminal_game(
 ) -> State:
     """Play ``game`` in the terminal: the person at ``seat`` (0-based), bots at every other seat.
 
-    ``bots`` lists bot specs for the other seats in seat order (one spec serves them all). ``input_fn``
-    reads one answer (default: the console's input); the end of input quits. At the end the final table,
-    every scoring breakdown and the ranking are printed, and the record is saved to ``save`` if given
-    (also when the person quits early). ``OptionError`` for a bad seat, bot list or option; ``GameQuit``
-    (a ``typer.Exit`` with status 0) when the person leaves.
+    ``bots`` lists bot specs for the other seats in seat order (one spec serves them all; None: the game's
+    default bot, e.g. ``baseline`` for Arctic). ``input_fn`` reads one answer (default: the console's
+    input); the end of input quits. At the end the final table, every scoring breakdown and the ranking
+    are printed, and the record is saved to ``save`` if given (also when the person quits early).
+    ``OptionError`` for a bad seat, bot list or option; ``GameQuit`` (a ``typer.Exit`` with status 0)
+    when the person leaves.
     """
     console = console or Console()
     # The game checks its name, player count and options first, so those messages come before ours.
     match = Match.new(game, players=players, options=options, seed=seed)
     if not 0 <= seat < players:
         raise OptionError(f"seat {seat + 1} does not exist: choose a seat from 1 to {players}")
-    specs = parse_bot_specs(bots, players - 1)
+    specs = parse_bot_specs(bots or view_for(match.game.name).default_bot(match.game.name), players - 1)
     others = [q for q in range(players) if q != seat]
     # Bot seeds follow from the game seed, so the same seed and the same answers replay the same game.
     bot_objects = {
@@ -329,7 +341,7 @@ def run_terminal_game(
             console.print(f"The game so far was saved to {escape(str(save))}.")
         raise
     console.print(Rule("Game over", style="bold blue"))
-    console.print(render.final_view(state, seat, names))
+    console.print(view_for(match.game.name).final_view(state, seat, names))
     if save is not None:
         match.record().save(save)
         console.print(

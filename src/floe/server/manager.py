@@ -261,7 +261,7 @@ class Lobby:
         return table.version
 
     async def set_away(self, table: Table, seat: int, away: bool) -> None:
-        """Mark a person away (the baseline bot plays for them) or back. Under the table's lock, so a bot
+        """Mark a person away (the game's away bot plays for them) or back. Under the table's lock, so a bot
         move being committed for the seat lands before the person is back, never after."""
         async with self.lock(table.id):
             if table.seats[seat].away == away:

@@ -169,11 +169,12 @@ class Table:
         return self.turn_started + self.row.turn_timer
 
     def plays_by_bot(self, seat: int) -> str | None:
-        """The bot spec that moves for ``seat`` now: its own bot, ``baseline`` for an away person, or None."""
+        """The bot spec that moves for ``seat`` now: its own bot, the game's away bot (Arctic: ``baseline``)
+        for an away person, or None."""
         info = self.seats[seat]
         if info.kind == "bot":
             return info.bot
-        return "baseline" if info.away else None
+        return present.away_bot(self.row.game) if info.away else None
 
     def seat_of(self, token: str) -> int:
         """The seat whose token this is; ``MoveError`` otherwise."""

@@ -6,7 +6,7 @@ north-east, north-west, west, south-west, south-east). Layouts are translated so
 ``r`` are 0, and the cells are indexed in reading order (by ``r``, then ``q``); the engine uses those indices.
 
 Cell notation, as in the game Hex: the column letter is ``q`` (``a`` for 0) and the row number is ``r + 1``,
-so row 1 is the top row and each column runs diagonally down to the left. The placeholder 18-field layout
+so row 1 is the top row and each column runs diagonally down to the right. The placeholder 18-field layout
 (spec 3.3, rows 4-5-5-4) reads::
 
      b1  c1  d1  e1

@@ -1,4 +1,6 @@
-// The lobby: create a table (seats, rules preset, power sides, timer, public) and list public tables.
+// The lobby: create a table (game, seats, rules options, timer, public) and list public tables. Arctic has
+// a rules preset and power sides; other games (Arktia) list their options in `/api/games` and get a generic
+// form: a select per choice option, a number field per whole-number option.
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { ANIMALS, ANIMAL_NAMES } from "./icons.js";
@@ -11,16 +13,27 @@ const seatRows = $("seat-rows");
 const NAME_KEY = "floe-name";
 
 // Bot strengths, weakest first; other specs the server offers follow them in its order.
-const BOT_ORDER = ["random", "baseline", "greedy", "ismcts:ms=200", "ismcts:ms=500", "ismcts:ms=1000"];
+const BOT_ORDER = [
+  "random",
+  "baseline",
+  "greedy",
+  "mcts:ms=200",
+  "mcts:ms=500",
+  "ismcts:ms=200",
+  "ismcts:ms=500",
+  "ismcts:ms=1000",
+];
 const BOT_WORDS = { random: "random (weakest)", baseline: "baseline", greedy: "greedy" };
+const GAME_WORDS = { arctic: "Arctic (cards)", arktia: "Arktia (hex board)" };
 
 /** "ismcts:ms=1000" → "ismcts, 1 s a move". */
 function botLabel(spec) {
   if (BOT_WORDS[spec]) return BOT_WORDS[spec];
-  const ms = /^ismcts:ms=(\d+)$/.exec(spec);
-  return ms ? `ismcts, ${Number(ms[1]) / 1000} s a move` : spec;
+  const ms = /^(is)?mcts:ms=(\d+)$/.exec(spec);
+  return ms ? `${ms[1] || ""}mcts, ${Number(ms[2]) / 1000} s a move` : spec;
 }
 
+let games = [];
 let game = null;
 let bots = [];
 
@@ -28,22 +41,17 @@ init();
 
 async function init() {
   try {
-    const games = await api("/api/games");
-    game = games.find((g) => g.name === "arctic") || games[0];
+    games = await api("/api/games");
   } catch (err) {
     $("create-error").textContent = `Cannot reach the server: ${err.message}`;
     return;
   }
-  bots = botChoices(game.bots || []);
-  for (let n = game.min_players || 2; n <= (game.max_players || 4); n++) {
-    seatCount.append(h("option", { value: n }, `${n} players`));
-  }
-  seatCount.value = String(game.min_players || 2);
-  for (const preset of game.presets || ["rules"]) {
-    $("preset").append(h("option", { value: preset }, presetWords(preset)));
-  }
-  renderSeatRows();
-  renderPowerRows();
+  const picker = $("game");
+  for (const g of games) picker.append(h("option", { value: g.name }, GAME_WORDS[g.name] || g.name));
+  const wanted = new URLSearchParams(location.search).get("game");
+  picker.value = games.some((g) => g.name === wanted) ? wanted : games.some((g) => g.name === "arctic") ? "arctic" : games[0].name;
+  picker.addEventListener("change", () => setGame(picker.value));
+  setGame(picker.value);
   $("join-name").value = localStorage.getItem(NAME_KEY) || "";
   seatCount.addEventListener("change", renderSeatRows);
   form.addEventListener("submit", createTable);
@@ -51,11 +59,85 @@ async function init() {
   setInterval(refreshTables, 4000);
 }
 
+/** Show the form for one game: player counts, bots, and its options (Arctic: preset and power sides). */
+function setGame(name) {
+  game = games.find((g) => g.name === name) || games[0];
+  bots = botChoices(game.bots || []);
+  const count = Number(seatCount.value) || game.min_players || 2;
+  replaceChildren(seatCount);
+  for (let n = game.min_players || 2; n <= (game.max_players || 4); n++) {
+    seatCount.append(h("option", { value: n }, `${n} players`));
+  }
+  seatCount.value = String(Math.min(Math.max(count, game.min_players || 2), game.max_players || 4));
+  const arctic = game.name === "arctic";
+  $("preset-field").hidden = !arctic;
+  $("power-fieldset").hidden = !arctic;
+  replaceChildren($("preset"));
+  if (arctic) {
+    for (const preset of game.presets || ["rules"]) {
+      $("preset").append(h("option", { value: preset }, presetWords(preset)));
+    }
+    renderPowerRows();
+  } else {
+    replaceChildren($("power-rows"));
+  }
+  renderOptionRows();
+  // Seat rows are rebuilt: each game has its own bots.
+  replaceChildren(seatRows);
+  renderSeatRows();
+}
+
+/** One field per option the game lists (choice: a select; int: a number field, empty = the default). */
+function renderOptionRows() {
+  const options = game.options || [];
+  $("options-fieldset").hidden = options.length === 0;
+  replaceChildren(
+    $("game-options"),
+    options.map((opt) => {
+      let input;
+      if (opt.type === "int") {
+        input = h("input", {
+          type: "number",
+          min: opt.min,
+          max: opt.max,
+          step: 1,
+          placeholder: `${opt.default} (default)`,
+          "data-testid": `opt-${opt.key}`,
+          dataset: { key: opt.key, kind: "int" },
+        });
+      } else {
+        input = h(
+          "select",
+          { "data-testid": `opt-${opt.key}`, dataset: { key: opt.key, kind: "choice" } },
+          (opt.values || []).map((v) => h("option", { value: v.value }, v.text || v.value)),
+        );
+        input.value = String(opt.default);
+      }
+      input.classList.add("game-option");
+      return h("label", { class: "field" }, opt.label || opt.key, input);
+    }),
+  );
+}
+
+/** The options the form sets, as the server reads them ("default" and empty fields are left out). */
+function readOptions() {
+  const out = {};
+  for (const input of document.querySelectorAll(".game-option")) {
+    const key = input.dataset.key;
+    const value = input.value.trim();
+    if (!value || value === "default") continue;
+    if (input.dataset.kind === "int") out[key] = Number(value);
+    else if (value === "true" || value === "false") out[key] = value === "true";
+    else out[key] = value;
+  }
+  return out;
+}
+
 /** The bot specs to offer: every bot the server names, with ismcts at two thinking times. */
 function botChoices(names) {
   const out = [];
   for (const name of names) {
-    if (name === "ismcts") out.push("ismcts:ms=200", "ismcts:ms=1000");
+    if (name === "ismcts" && !names.some((n) => n.startsWith("ismcts:"))) out.push("ismcts:ms=200", "ismcts:ms=1000");
     else out.push(name);
   }
   const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
@@ -73,7 +155,7 @@ function renderSeatRows() {
   for (let i = 0; i < n; i++) {
     // New rows: you in the first seat, bots elsewhere.
     const fresh =
-      i === 0 ? { kind: "person", name: localStorage.getItem(NAME_KEY) || "" } : { kind: "bot", bot: "baseline" };
+      i === 0 ? { kind: "person", name: localStorage.getItem(NAME_KEY) || "" } : { kind: "bot", bot: defaultBot() };
     const prev = old[i] || fresh;
     rows.push(seatRow(i, prev));
   }
@@ -101,7 +183,7 @@ function seatRow(i, prev) {
     { class: "seat-bot", "data-testid": `seat-bot-${i}`, "aria-label": `seat ${i + 1}: bot strength` },
     bots.map((b) => h("option", { value: b }, botLabel(b))),
   );
-  bot.value = prev.bot && bots.includes(prev.bot) ? prev.bot : bots.includes("baseline") ? "baseline" : bots[0];
+  bot.value = prev.bot && bots.includes(prev.bot) ? prev.bot : defaultBot();
   const row = h("div", { class: "seat-row", dataset: { seat: i } }, h("span", { class: "seat-no" }, `P${i + 1}`));
   row.append(kind, name, bot);
   const sync = () => {
@@ -111,6 +193,12 @@ function seatRow(i, prev) {
   kind.addEventListener("change", sync);
   sync();
   return row;
+}
+
+/** A new bot seat: Arctic's baseline, else the first suggested bot stronger than random. */
+function defaultBot() {
+  if (bots.includes("baseline")) return "baseline";
+  return bots.find((b) => b !== "random") || bots[0];
 }
 
 function readSeatRow(row) {
@@ -163,9 +251,12 @@ async function createTable(ev) {
   const seats = [...seatRows.children].map(readSeatRow).map((s, i) =>
     s.kind === "person" ? { kind: "person", name: s.name || `Player ${i + 1}` } : { kind: "bot", bot: s.bot },
   );
-  const options = { preset: $("preset").value };
-  const powers = [...document.querySelectorAll(".power-side")].map((s) => s.value).filter(Boolean);
-  if (powers.length) options.powers = powers;
+  const options = readOptions();
+  if (game.name === "arctic") {
+    options.preset = $("preset").value;
+    const powers = [...document.querySelectorAll(".power-side")].map((s) => s.value).filter(Boolean);
+    if (powers.length) options.powers = powers;
+  }
   const timer = Number($("turn-timer").value);
   const body = { game: game.name, seats, options, turn_timer: timer > 0 ? timer : null, public: $("public").checked };
   const firstPerson = seats.find((s) => s.kind === "person");
@@ -243,6 +334,7 @@ function tableRow(t) {
     "tr",
     { dataset: { table: t.id }, "data-testid": "table-row" },
     h("td", {}, h("code", {}, t.id)),
+    h("td", {}, t.game === "arktia" ? "Arktia" : t.game === "arctic" ? "Arctic" : t.game),
     h("td", {}, who),
     h("td", {}, status),
     h(

@@ -1,7 +1,7 @@
 // The replay page: step through the frames of a table (one per decision, plus the final position) and
 // draw each frame's view with the same renderer as the live table.
 import { api, seatToken, tableIdFromPath } from "./api.js";
-import { renderArctic } from "./arctic.js";
+import { boardFor } from "./boards.js";
 import { h, replaceChildren } from "./dom.js";
 import { scoreScreen } from "./score.js";
 import { seatLabel } from "./words.js";
@@ -44,6 +44,8 @@ async function load(reveal) {
     summary = data.table;
     revealed = reveal;
     $("reveal").disabled = !summary || summary.status !== "finished";
+    // Arktia has no hidden information: nothing to reveal.
+    $("reveal-label").hidden = Boolean(summary && summary.game === "arktia");
     $("reveal").checked = reveal;
     $("slider").max = String(Math.max(0, frames.length - 1));
     go(keep === null ? 0 : keep);
@@ -67,11 +69,15 @@ function go(i) {
   const parts = [`Frame ${index + 1} of ${frames.length}`];
   const seat = (q) => seatLabel(q, summary, me);
   parts.push(Number.isInteger(frame.actor) ? `after ${seat(frame.actor)}'s move` : index === 0 ? "the start" : "");
-  if (Number.isInteger(view.current_player)) parts.push(`${seat(view.current_player)} to decide`);
-  else if (view.step === "over") parts.push("game over");
+  // Arctic names the seat to decide `current_player`; Arktia `player` (-1 once over).
+  const toDecide = Number.isInteger(view.current_player) ? view.current_player : view.player;
+  if (view.step === "over") parts.push("game over");
+  else if (Number.isInteger(toDecide) && toDecide >= 0) parts.push(`${seat(toDecide)} to decide`);
   if (view.round) parts.push(`round ${view.round}`);
+  if (summary && summary.game === "arktia" && view.step !== "over") parts.push(`turn ${view.turn + 1}`);
   $("frame-info").textContent = parts.filter(Boolean).join(" · ");
-  renderArctic($("board"), view, { summary, reveal: revealed && frame.views ? frame.views : null, live: false });
+  const board = boardFor(summary && summary.game);
+  board.render($("board"), view, { summary, reveal: revealed && frame.views ? frame.views : null, live: false });
   renderLog();
   const scores = view.scores;
   replaceChildren($("score"), scores ? scoreScreen({ breakdowns: scores, ranking: null, view, summary, me }) : null);

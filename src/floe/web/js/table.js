@@ -1,8 +1,7 @@
 // The table page: one WebSocket, one seat (or a spectator). Every `state` message is rendered from
 // scratch; the only client-side memory is the log (lines arrive once each) and the narrowed choice.
 import { TableSocket, seatToken, tableIdFromPath } from "./api.js";
-import { renderArctic } from "./arctic.js";
-import { Choices } from "./choices.js";
+import { boardFor } from "./boards.js";
 import { h, replaceChildren } from "./dom.js";
 import { scoreScreen } from "./score.js";
 import { seatLabel } from "./words.js";
@@ -37,7 +36,9 @@ let pending = null;
 const pageId = Date.now().toString(36);
 let scoreShown = false;
 
-const choices = new Choices(els.choices, (choice) => sendMove(choice));
+// The board module and its click-to-play controller, chosen by the table's game once it is known.
+let board = null;
+let choices = null;
 const socket = new TableSocket(tableId, token, { onMessage, onStatus });
 
 els.title.textContent = `Table ${tableId}`;
@@ -49,7 +50,7 @@ function onStatus(status) {
   els.conn.dataset.state = status;
   const words = { connecting: "connecting…", open: "connected", closed: "reconnecting…", refused: "not connected" };
   els.conn.textContent = words[status];
-  if (status !== "open") choices.setBusy(true);
+  if (status !== "open" && choices) choices.setBusy(true);
 }
 
 function onMessage(msg, { welcomed = true } = {}) {
@@ -58,12 +59,14 @@ function onMessage(msg, { welcomed = true } = {}) {
       pending = null; // a new connection: the fresh state says whether the move got through
       mySeat = msg.seat === undefined ? null : msg.seat;
       summary = msg.table || summary;
+      ensureBoard();
       if (token && mySeat === null) notice("This seat link was not accepted: you are watching as a spectator.");
       break;
     case "state":
       state = msg;
       summary = msg.table || summary;
       if (msg.seat !== undefined) mySeat = msg.seat;
+      ensureBoard();
       for (const line of msg.log || []) logLines.set(line.index, line.text);
       if (pending && msg.version > pending.version) pending = null;
       choices.busy = pending !== null;
@@ -77,12 +80,19 @@ function onMessage(msg, { welcomed = true } = {}) {
       toast(msg.message || msg.code || "refused");
       if (!pending || msg.id === null || msg.id === undefined || msg.id === pending.id) {
         pending = null;
-        choices.setBusy(false);
+        if (choices) choices.setBusy(false);
       }
       break;
     default:
       break; // ack (the state follows), pong
   }
+}
+
+function ensureBoard() {
+  if (board || !summary) return;
+  board = boardFor(summary.game);
+  choices = new board.Choices(els.choices, (choice) => sendMove(choice));
+  document.body.dataset.game = summary.game || "arctic";
 }
 
 function sendMove(choice) {
@@ -109,7 +119,7 @@ function seatInfo(seat) {
 function render() {
   const view = state.view;
   renderStatus();
-  renderArctic(els.board, view, { summary });
+  board.render(els.board, view, { summary });
   choices.bind(els.board, state.to_move === mySeat ? state.legal : [], state.version);
   renderSeats();
   renderLog();
@@ -125,9 +135,7 @@ function renderStatus() {
   else if (s.to_move === null || s.to_move === undefined) text = "…";
   else if (s.to_move === mySeat) text = "Your turn.";
   else text = `${seatLabel(s.to_move, summary, mySeat)} is playing.`;
-  let round = view && view.round ? `Round ${view.round}` : "";
-  if (round && view.final_round) round += " (final round)";
-  else if (round && view.end_triggered) round += " (end triggered: this is the last normal round)";
+  const round = board.status(view);
   replaceChildren(els.statusText, h("strong", {}, text), round ? h("span", { class: "muted" }, ` ${round}`) : null);
   const myTurn = s.to_move === mySeat && s.status === "playing";
   els.statusText.closest(".status").classList.toggle("my-turn", myTurn);
