@@ -124,6 +124,7 @@ def test_ismcts_time_budget_is_respected() -> None:
         ("ismcts:depth=x", "depth must be a positive number"),
         ("ismcts:totems=psychic", "totems must be moves or uniform"),
         ("ismcts:speed=9", "no parameter 'speed'"),
+        ("ismcts:reward=cash", "reward must be rank or win"),
         ("greedy:worlds=0", "worlds must be a positive whole number"),
         ("greedy:depth=2", "no parameter 'depth'"),
         ("ismcts:ms", "must look like key=value"),
@@ -197,3 +198,21 @@ def test_determinized_totems_use_the_belief() -> None:
     uniform = sum(match.game.determinize(obs, rng).totems[opponent] == favourite for _ in range(300))
     assert counts > 250
     assert uniform < 120
+
+
+def test_win_reward_counts_only_first_place_and_matches_rank_reward_for_two_players() -> None:
+    from floe.bots.arctic_eval import values, win_values
+    from floe.bots.ismcts import terminal_values
+    from floe.bots.ismcts import win_values as final_win_values
+    from floe.lab.runner import play_game
+
+    for players in (2, 4):
+        _, final = play_game(make_game("arctic", players), ["random"] * players, seed=players)
+        won = final_win_values(final)
+        assert won[final.ranking()[0]] == 1.0 and sum(won) == 1.0
+        if players == 2:
+            assert won == terminal_values(final)
+            assert win_values(final) == pytest.approx(values(final))  # type: ignore[arg-type]
+        else:
+            ranked = terminal_values(final)
+            assert sorted(ranked) == [0.0, 1 / 3, 2 / 3, 1.0] and sum(win_values(final)) <= 1.0  # type: ignore[arg-type]

@@ -73,6 +73,21 @@ def values(st: ArcticStateData) -> list[float]:
     return out
 
 
+def win_values(st: ArcticStateData) -> list[float]:
+    """Each seat's chance of finishing first: the product of its chances of beating each other seat
+    (as if the pairwise contests were independent). Unlike ``values`` it gives nothing for a second place."""
+    n = st.n
+    est = [estimate(st, q) for q in range(n)]
+    out = []
+    for i in range(n):
+        p = 1.0
+        for j in range(n):
+            if j != i:
+                p /= 1.0 + math.exp((est[j] - est[i]) / SCALE)
+        out.append(p)
+    return out
+
+
 def rollout_action(st: ArcticStateData, legal: list[int], rng: random.Random) -> int:
     """A cheap, plausible move for rollouts: extend the run on top of the pile, push one's own totem.
 

@@ -33,11 +33,11 @@ Evaluator = Callable[[Any], list[float]]
 RolloutPolicy = Callable[[Any, list[int], random.Random], int]
 
 
-def _evaluator(game_name: str) -> Evaluator | None:
+def _evaluator(game_name: str, reward: str) -> Evaluator | None:
     if game_name == "arctic":
-        from floe.bots.arctic_eval import values
+        from floe.bots.arctic_eval import values, win_values
 
-        return values
+        return win_values if reward == "win" else values
     return None
 
 
@@ -56,6 +56,13 @@ def terminal_values(state: State) -> list[float]:
     out = [0.0] * n
     for place, seat in enumerate(order):
         out[seat] = (n - 1 - place) / (n - 1)
+    return out
+
+
+def win_values(state: State) -> list[float]:
+    """1 for the winner, 0 for everyone else (with two players the same as ``terminal_values``)."""
+    out = [0.0] * len(state.ranking())
+    out[state.ranking()[0]] = 1.0
     return out
 
 
@@ -89,7 +96,7 @@ class ISMCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
-        known = {"ms", "it", "iterations", "c", "depth", "totems", "rollout"}
+        known = {"ms", "it", "iterations", "c", "depth", "totems", "rollout", "reward"}
         for key in params:
             if key not in known:
                 raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(sorted(known))}")
@@ -101,7 +108,11 @@ class ISMCTSBot(Bot):
         self.totems = params.get("totems", "moves")
         if self.totems not in ("moves", "uniform"):
             raise OptionError(f"ismcts: totems must be moves or uniform, not {self.totems!r}")
-        self.evaluator = _evaluator(game.name)
+        self.reward = params.get("reward", "rank")
+        if self.reward not in ("rank", "win"):
+            raise OptionError(f"ismcts: reward must be rank or win, not {self.reward!r}")
+        self.evaluator = _evaluator(game.name, self.reward)
+        self.final = win_values if self.reward == "win" else terminal_values
         rollout = params.get("rollout", "heuristic")
         if rollout not in ("heuristic", "random"):
             raise OptionError(f"ismcts: rollout must be heuristic or random, not {rollout!r}")
@@ -199,7 +210,7 @@ class ISMCTSBot(Bot):
                     state.apply_unchecked(policy(state, legal, rng))
                     continue
             state.apply_unchecked(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
-        return terminal_values(state)
+        return self.final(state)
 
 
 def _visits(root: Node, action: int) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -84,6 +85,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotRunner(settings.bot_workers, processes=settings.bot_processes)
         lobby = Lobby(store, bots, away_after=settings.away_after, tick=settings.tick)
         await asyncio.to_thread(lobby.load)
+        # The loaded tables live as long as the server: keep them out of the collector's scans, and collect
+        # young objects less often (each move allocates thousands of small dicts), so a full collection
+        # does not stall every table for tens of milliseconds.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(50_000, 20, 100)
         await lobby.start()
         app.state.lobby = lobby
         try:

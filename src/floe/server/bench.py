@@ -2,8 +2,9 @@
 
 A ``floe serve`` process is started on a free port with a fresh SQLite database (or ``--db``). For each of
 T tables, every seat is a person seat held by a client in this process that plays a random legal move as
-soon as it is its turn. The latency of a move is the time from sending it to receiving its ``ack`` (which
-the server sends only after the move is committed to the database).
+soon as it is its turn (after ``--think-ms`` on average, drawn uniformly from half to one and a half times
+it, when a pause is asked for). The latency of a move is the time from sending it to receiving its ``ack``
+(which the server sends only after the move is committed to the database).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class _Seat:
         async with websockets.connect(self.url, max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token}))
             counter = 0
+            moved_on = -1
             while time.monotonic() < deadline:
                 try:
                     left = max(0.01, deadline - time.monotonic())
@@ -66,9 +68,12 @@ class _Seat:
                     if message["status"] == "finished":
                         self.finished = True
                         return
-                    if message["legal"]:
+                    # A state can repeat its version (a player connecting): move once per version.
+                    if message["legal"] and message["version"] != moved_on:
+                        moved_on = message["version"]
                         if self.think:
-                            await asyncio.sleep(self.think)
+                            # Spread uniformly around the mean, so the tables do not move in lockstep.
+                            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                         counter += 1
                         action = self.rng.choice(message["legal"])["id"]
                         self.sent_at[counter] = time.perf_counter()
