@@ -119,5 +119,7 @@ def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
 
 def _load_builtin_bots() -> None:
     import floe.bots.arctic_baseline
+    import floe.bots.arktia_greedy
     import floe.bots.greedy
-    import floe.bots.ismcts  # noqa: F401
+    import floe.bots.ismcts
+    import floe.bots.mcts  # noqa: F401

@@ -2,6 +2,10 @@
 
 Two passes over the same seeded games: a plain loop (decisions and games per second, as a bot harness
 would run them) and an instrumented loop that times each ``legal_actions``, ``apply`` and ``clone`` call.
+
+For a game with the ``mcts`` bot (perfect information, e.g. Arktia) the same run also measures UCT search:
+``mcts_iterations_per_sec_2p`` and ``_4p`` (``--iterations`` per search, default rollouts), see
+``bench_mcts``; ``--mcts`` gives those figures alone.
 """
 
 from __future__ import annotations
@@ -94,13 +98,20 @@ def run_bench(
     as_json: bool,
     ismcts: bool = False,
     iterations: int = 1000,
+    mcts: bool = False,
 ) -> None:
-    """The ``floe bench`` command (engine figures, or ISMCTS speed with ``ismcts``)."""
-    figures = (
-        bench_ismcts(game_name, iterations, max(1, games // 20), seed)
-        if ismcts
-        else bench(game_name, players, games, seed)
-    )
+    """The ``floe bench`` command: engine figures, plus MCTS speed for games with the ``mcts`` bot (only
+    that with ``mcts``), or ISMCTS speed with ``ismcts``."""
+    positions = max(1, games // 20)
+    if ismcts:
+        figures = bench_ismcts(game_name, iterations, positions, seed)
+    elif mcts:
+        figures = bench_mcts(game_name, iterations, positions, seed)
+    else:
+        figures = bench(game_name, players, games, seed)
+        if has_mcts(game_name):
+            mcts_figures = bench_mcts(game_name, iterations, positions, seed)
+            figures.update({f"mcts_{k}": v for k, v in mcts_figures.items() if k not in ("game", "python")})
     if as_json:
         print(json.dumps(figures))
         return
@@ -141,5 +152,59 @@ def bench_ismcts(game_name: str, iterations: int, positions: int, seed: int) -> 
             done += bot.last_iterations
         figures[f"iterations_per_sec_{players}p"] = round(done / elapsed) if elapsed else 0
         figures[f"positions_{players}p"] = positions
+    figures["python"] = platform.python_version()
+    return figures
+
+
+def has_mcts(game_name: str) -> bool:
+    """Whether the ``mcts`` bot is available for ``game_name`` (games of perfect information)."""
+    from floe.bots.base import bot_names
+
+    return "mcts" in bot_names(game_name)
+
+
+def bench_mcts(game_name: str, iterations: int, positions: int, seed: int) -> dict[str, Any]:
+    """UCT (``mcts`` bot) iterations per second on one core, for 2 and 4 players.
+
+    The positions come from seeded random games that never ``stop`` voluntarily where the game has such a
+    choice (a few decisions in and later, so early, middle and late positions count); each search runs
+    ``iterations`` iterations with the bot's default settings and no tree kept from an earlier search.
+    """
+    from floe.bots.base import make_bot
+    from floe.bots.mcts import MCTSBot
+    from floe.core.match import Match
+
+    figures: dict[str, Any] = {"game": game_name, "iterations_per_search": iterations}
+    for players in (2, 4):
+        done = 0
+        elapsed = 0.0
+        searched = 0
+        rng = random.Random(seed)
+        for k in range(positions):
+            match = Match.new(game_name, players=players, seed=seed + k)
+            for _ in range(rng.randrange(4 * players, 12 * players)):
+                if match.is_over():
+                    break
+                legal = match.legal_actions()
+                # Voluntary stops (Arktia's action 0) would end random games before the middle game.
+                playing = (
+                    legal[1:]
+                    if len(legal) > 1 and match.state.action_to_string(legal[0]) == "stop"
+                    else legal
+                )
+                match.apply(rng.choice(playing))
+            state = match.state
+            if state.is_terminal():
+                continue
+            seat = state.current_player()
+            bot = make_bot(f"mcts:it={iterations}", match.game, seat, seed + k)
+            assert isinstance(bot, MCTSBot)
+            start = time.perf_counter()
+            bot.search(state.observation(seat), state.legal_actions())
+            elapsed += time.perf_counter() - start
+            done += bot.last_iterations
+            searched += 1
+        figures[f"iterations_per_sec_{players}p"] = round(done / elapsed) if elapsed else 0
+        figures[f"positions_{players}p"] = searched
     figures["python"] = platform.python_version()
     return figures

@@ -1,0 +1,293 @@
+"""UCT Monte Carlo Tree Search for perfect-information games (Kocsis & Szepesvári 2006).
+
+The bot rebuilds the exact position from its observation (``game.determinize``, exact when the game has
+perfect information; the constructor refuses other games, which have ``ismcts``) and grows one tree of
+positions. Each node keeps the position it stands for, so walking down the tree costs no replay: an
+iteration selects with UCB1 among fully expanded nodes, expands one untried action (one ``clone`` and one
+``apply_unchecked``), plays a rollout from a copy and backs up the result.
+
+**Rewards (max^n style).** A rollout returns one value in [0, 1] per seat: a finished game gives every seat
+its rank utility (``State.returns`` scaled to [0, 1]: 1 for the winner, 0 for the last, shared places
+share), an evaluated cut-off gives the evaluator's win chances. Each node adds up the value of the seat
+that chose the action leading to it, so every seat maximises its own value, for any number of players.
+
+**Rollouts.** ``rollout=heuristic`` (the default) uses the game's cheap rollout policy where it has one
+(``arktia_eval.rollout_action`` for Arktia: captures and take-overs first, never a voluntary stop),
+``rollout=random`` picks uniformly. Where the game has an evaluator (``arktia_eval.values`` for Arktia)
+the rollout stops after ``depth`` decisions and the position is evaluated (``depth=0`` evaluates the new
+leaf at once); ``depth=end`` always plays to the end, as do games without an evaluator. Chance events
+(for deterministic games there are none) are sampled where they occur, and a node keeps the outcome drawn
+when it was expanded.
+
+**Tree reuse.** In a deterministic game the bot keeps its tree between decisions: when the new position
+follows the old root by actions the tree knows (its own and the others' since), the subtree below is the
+new root, with its statistics (``reuse=0`` switches this off).
+
+**Repeated positions.** Where the game says what makes two positions the same (``arktia_eval.position_key``:
+everything but the turn counters and the history), a position the bot has already searched twice in this
+game is answered at once with the action it chose the last time (``repeat=0`` always searches). Arktia has
+no repetition rule: a seat that is behind may shuffle a piece back and forth until the turn limit (1,000
+turns) rather than stop and lose, and without the shortcut such a game would cost minutes of search for
+moves that are already known.
+
+Parameters (``mcts:ms=500,c=0.7``): ``ms`` (time per decision) or ``it`` (iterations per decision; the
+default is 1,000 iterations), ``c`` exploration constant (default 0.7), ``rollout`` = ``heuristic`` or
+``random``, ``depth`` (rollout decisions before evaluating, default 4, or ``end``), ``reuse`` = 1 or 0,
+``repeat`` = 1 or 0.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from floe.bots.base import Bot, register_bot
+from floe.core.errors import OptionError
+from floe.core.game import CHANCE, Game, State
+
+Evaluator = Callable[[Any], list[float]]
+RolloutPolicy = Callable[[Any, list[int], random.Random], int]
+PositionKey = Callable[[Any], Hashable]
+
+PARAMETERS = ("c", "depth", "it", "iterations", "ms", "repeat", "reuse", "rollout")
+# With repeat=1: a position met this many times before is answered with the action chosen last time.
+REPEATS_BEFORE_SHORTCUT = 2
+
+
+def _evaluator(game_name: str) -> Evaluator | None:
+    if game_name == "arktia":
+        from floe.bots.arktia_eval import values
+
+        return values
+    return None
+
+
+def _heuristic_policy(game_name: str) -> RolloutPolicy | None:
+    if game_name == "arktia":
+        from floe.bots.arktia_eval import rollout_action
+
+        return rollout_action
+    return None
+
+
+def _position_key(game_name: str) -> PositionKey | None:
+    if game_name == "arktia":
+        from floe.bots.arktia_eval import position_key
+
+        return position_key
+    return None
+
+
+def terminal_values(state: State) -> list[float]:
+    """Rank utilities in [0, 1] per seat: 1 for the winner, 0 for the last; shared places share."""
+    return [(r + 1.0) / 2.0 for r in state.returns()]
+
+
+class Node:
+    """A position in the tree and the statistics of the action that led to it."""
+
+    __slots__ = ("children", "mover", "reward", "state", "to_move", "untried", "values", "visits")
+
+    def __init__(self, state: State, mover: int, rng: random.Random) -> None:
+        self.state = state
+        self.mover = mover  # the seat that chose the action leading here (-1 at the root)
+        self.to_move = state.current_player()
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.values: list[float] | None = None  # a terminal node's result, computed once
+        if state.is_terminal():
+            self.untried: list[int] = []
+        else:
+            self.untried = list(state.legal_actions())
+            rng.shuffle(self.untried)  # expanded from the end, so in random order
+
+
+def _number(name: str, value: str, kind: type[int] | type[float]) -> float:
+    """``value`` as a positive finite number of ``kind``; a one-line ``OptionError`` otherwise."""
+    try:
+        number = kind(value)
+    except ValueError:
+        raise OptionError(f"mcts: {name} must be a positive number, not {value!r}") from None
+    if not (number > 0 and math.isfinite(number)):  # NaN would make a search that never stops
+        raise OptionError(f"mcts: {name} must be a positive number, not {value!r}")
+    return number
+
+
+class MCTSBot(Bot):
+    """UCT on the exact position: UCB1 selection, stored positions, evaluated short rollouts."""
+
+    name = "mcts"
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
+        super().__init__(game, seat, seed)
+        for key in params:
+            if key not in PARAMETERS:
+                raise OptionError(f"mcts has no parameter {key!r}; parameters: {', '.join(PARAMETERS)}")
+        if game.spec.information != "perfect":
+            raise OptionError(f"mcts needs a perfect-information game; {game.name} is not (use ismcts)")
+        self.ms = _number("ms", params["ms"], float) if "ms" in params else None
+        it = params.get("it", params.get("iterations"))
+        self.iterations = int(_number("it", it, int)) if it is not None else (None if self.ms else 1000)
+        self.c = _number("c", params.get("c", "0.7"), float)
+        depth = params.get("depth", "4")
+        if depth == "end":
+            self.depth: float = math.inf
+        elif depth.isdigit():
+            self.depth = int(depth)
+        else:
+            raise OptionError(f"mcts: depth must be a whole number >= 0 or end, not {depth!r}")
+        rollout = params.get("rollout", "heuristic")
+        if rollout not in ("heuristic", "random"):
+            raise OptionError(f"mcts: rollout must be heuristic or random, not {rollout!r}")
+        reuse = params.get("reuse", "1")
+        if reuse not in ("0", "1"):
+            raise OptionError(f"mcts: reuse must be 0 or 1, not {reuse!r}")
+        self.reuse = reuse == "1" and game.spec.max_chance_outcomes == 0
+        repeat = params.get("repeat", "1")
+        if repeat not in ("0", "1"):
+            raise OptionError(f"mcts: repeat must be 0 or 1, not {repeat!r}")
+        self.position_key = _position_key(game.name) if repeat == "1" and self.reuse else None
+        self._seen: dict[Hashable, tuple[int, int]] = {}  # position -> (times met, action chosen)
+        self.evaluator = _evaluator(game.name)
+        self.policy = _heuristic_policy(game.name) if rollout == "heuristic" else None
+        self.last_iterations = 0
+        self._tree: Node | None = None
+
+    # --- the search -------------------------------------------------------------------------------------
+    def _root(self, observation: Any) -> Node:
+        state = self.game.determinize(observation, self.rng)
+        old = self._tree
+        if self.reuse and old is not None:
+            seen = old.state.history
+            now = state.history
+            if len(now) >= len(seen) and now[: len(seen)] == seen:
+                node: Node | None = old
+                for action in now[len(seen) :]:
+                    node = node.children.get(action) if node is not None else None
+                if node is not None and node.to_move == state.current_player():
+                    node.mover = -1
+                    return node
+        return Node(state, -1, self.rng)
+
+    def search(self, observation: Any, legal_actions: list[int]) -> Node:
+        """Run the search from ``observation`` and return the root with its statistics."""
+        root = self._root(observation)
+        deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
+        limit = self.iterations or math.inf
+        done = 0
+        clock = time.perf_counter
+        while done < limit:
+            self._iterate(root)
+            done += 1
+            if deadline < math.inf and clock() >= deadline:
+                break
+        self.last_iterations = done
+        self._tree = root if self.reuse else None
+        return root
+
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        key = None
+        if self.position_key is not None:
+            key = self.position_key(self.game.determinize(observation, self.rng))
+            times, action = self._seen.get(key, (0, -1))
+            if times >= REPEATS_BEFORE_SHORTCUT and action in legal_actions:
+                self._seen[key] = (times + 1, action)
+                return action
+        root = self.search(observation, legal_actions)
+        action = max(legal_actions, key=lambda a: _rank_key(root, a))
+        if key is not None:
+            self._seen[key] = (self._seen.get(key, (0, -1))[0] + 1, action)
+        return action
+
+    def analyse(self, observation: Any, legal_actions: list[int]) -> list[tuple[int, int, float]]:
+        """(action, visits, mean value for the seat) for each legal action, best first."""
+        root = self.search(observation, legal_actions)
+        rows = []
+        for a in legal_actions:
+            child = root.children.get(a)
+            visits = child.visits if child else 0
+            rows.append((a, visits, child.reward / child.visits if child and child.visits else 0.0))
+        rows.sort(key=lambda row: (-row[1], -row[2]))
+        return rows
+
+    def _iterate(self, root: Node) -> None:
+        node = root
+        path = [root]
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        while not node.untried and node.children:
+            scale = c * sqrt(log(node.visits))
+            best: Node | None = None
+            best_value = -math.inf
+            for child in node.children.values():
+                visits = child.visits
+                value = child.reward / visits + scale / sqrt(visits)
+                if value > best_value:
+                    best, best_value = child, value
+            assert best is not None
+            node = best
+            path.append(node)
+        if node.untried:
+            action = node.untried.pop()
+            state = node.state.clone()
+            state.apply_unchecked(action)
+            while state.current_player() == CHANCE:
+                state.apply_unchecked(state.sample_chance(self.rng))
+            child = Node(state, node.to_move, self.rng)
+            node.children[action] = child
+            path.append(child)
+            if state.is_terminal():
+                values = child.values = terminal_values(state)
+            else:
+                values = self._rollout(state.clone())
+        else:  # a terminal position
+            if node.values is None:
+                node.values = terminal_values(node.state)
+            values = node.values
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.reward += values[visited.mover]
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        evaluator = self.evaluator
+        policy = self.policy
+        depth = self.depth if evaluator is not None else math.inf
+        decisions = 0
+        while True:
+            player = state.current_player()
+            if player < 0:
+                if player == CHANCE:
+                    state.apply_unchecked(state.sample_chance(rng))
+                    continue
+                return terminal_values(state)
+            if decisions >= depth:
+                assert evaluator is not None
+                return evaluator(state)
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy is not None:
+                action = policy(state, legal, rng)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state.apply_unchecked(action)
+            decisions += 1
+
+
+def _rank_key(root: Node, action: int) -> tuple[int, float]:
+    child = root.children.get(action)
+    if child is None or not child.visits:
+        return (-1, 0.0)
+    return (child.visits, child.reward / child.visits)
+
+
+register_bot("mcts", MCTSBot, game="arktia")
