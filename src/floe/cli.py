@@ -233,7 +233,9 @@ def bench(
     ] = False,
     iterations: Annotated[int, typer.Option(help="With --ismcts or MCTS: iterations per search.")] = 1000,
     tables: Annotated[int, typer.Option(help="Server: concurrent tables.")] = 100,
-    think_ms: Annotated[float, typer.Option(help="Server: each client's pause before it moves.")] = 0.0,
+    think_ms: Annotated[
+        float, typer.Option(help="Server: mean pause of a client before it moves (0: as fast as possible).")
+    ] = 200.0,
     seconds: Annotated[float, typer.Option(help="Server: stop after this long if games go on.")] = 120.0,
     db: Annotated[str | None, typer.Option(help="Server: a postgresql:// URL instead of SQLite.")] = None,
 ) -> None:

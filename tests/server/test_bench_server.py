@@ -8,7 +8,20 @@ import sys
 
 
 def test_bench_server_plays_every_table_to_the_end_and_reports_latency() -> None:
-    cmd = [sys.executable, "-m", "floe", "bench", "server", "--tables", "3", "--players", "3", "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "floe",
+        "bench",
+        "server",
+        "--tables",
+        "3",
+        "--players",
+        "3",
+        "--think-ms",
+        "0",
+        "--json",
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
     figures = json.loads(done.stdout)
     assert figures["tables"] == 3 and figures["clients"] == 9 and figures["storage"] == "sqlite"
