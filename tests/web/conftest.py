@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from floe.server.bench import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Playwright's own browser download does not work here; these flags keep Debian's Chromium quiet and offline.
@@ -31,12 +32,6 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def get_json(url: str, token: str | None = None) -> Any:
     """GET a JSON answer (with the seat token as bearer, if given)."""
     request = urllib.request.Request(url)
@@ -51,7 +46,7 @@ class Server:
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = data_dir
-        self.port = _free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = data_dir / "server.log"
         self.proc: subprocess.Popen[bytes] | None = None

@@ -6,6 +6,7 @@ registry. Every bot gets its own seeded generator so a seeded game with bots is 
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -39,6 +40,18 @@ class RandomBot(Bot):
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         return self.rng.choice(legal_actions)
+
+
+def positive_number(bot: str, name: str, value: str, kind: type[int] | type[float]) -> float:
+    """A bot parameter as a positive finite number of ``kind``; a one-line ``OptionError`` otherwise
+    (NaN or infinity would make a search that never stops)."""
+    try:
+        number = kind(value)
+    except ValueError:
+        raise OptionError(f"{bot}: {name} must be a positive number, not {value!r}") from None
+    if not (number > 0 and math.isfinite(number)):
+        raise OptionError(f"{bot}: {name} must be a positive number, not {value!r}")
+    return number
 
 
 BotFactory = Callable[..., Bot]

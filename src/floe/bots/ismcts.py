@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from floe.bots.base import Bot, register_bot
+from floe.bots.base import Bot, positive_number, register_bot
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 
@@ -79,16 +79,6 @@ class Node:
         self.avail = 1
 
 
-def _positive(name: str, value: str, kind: type[int] | type[float]) -> float:
-    try:
-        number = kind(value)
-    except ValueError:
-        raise OptionError(f"ismcts: {name} must be a positive number, not {value!r}") from None
-    if not (number > 0 and math.isfinite(number)):  # NaN would make a search that never stops
-        raise OptionError(f"ismcts: {name} must be a positive number, not {value}")
-    return number
-
-
 class ISMCTSBot(Bot):
     """SO-ISMCTS with determinization per iteration, UCB1 with availability, evaluated short rollouts."""
 
@@ -100,11 +90,13 @@ class ISMCTSBot(Bot):
         for key in params:
             if key not in known:
                 raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(sorted(known))}")
-        self.ms = _positive("ms", params["ms"], float) if "ms" in params else None
+        self.ms = positive_number("ismcts", "ms", params["ms"], float) if "ms" in params else None
         it = params.get("it", params.get("iterations"))
-        self.iterations = int(_positive("it", it, int)) if it is not None else (None if self.ms else 1000)
-        self.c = _positive("c", params.get("c", "0.7"), float)
-        self.depth = int(_positive("depth", params.get("depth", "24"), int))
+        self.iterations = (
+            int(positive_number("ismcts", "it", it, int)) if it is not None else (None if self.ms else 1000)
+        )
+        self.c = positive_number("ismcts", "c", params.get("c", "0.7"), float)
+        self.depth = int(positive_number("ismcts", "depth", params.get("depth", "24"), int))
         self.totems = params.get("totems", "moves")
         if self.totems not in ("moves", "uniform"):
             raise OptionError(f"ismcts: totems must be moves or uniform, not {self.totems!r}")

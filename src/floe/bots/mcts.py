@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from floe.bots.base import Bot, register_bot
+from floe.bots.base import Bot, positive_number, register_bot
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 
@@ -106,17 +106,6 @@ class Node:
             rng.shuffle(self.untried)  # expanded from the end, so in random order
 
 
-def _number(name: str, value: str, kind: type[int] | type[float]) -> float:
-    """``value`` as a positive finite number of ``kind``; a one-line ``OptionError`` otherwise."""
-    try:
-        number = kind(value)
-    except ValueError:
-        raise OptionError(f"mcts: {name} must be a positive number, not {value!r}") from None
-    if not (number > 0 and math.isfinite(number)):  # NaN would make a search that never stops
-        raise OptionError(f"mcts: {name} must be a positive number, not {value!r}")
-    return number
-
-
 class MCTSBot(Bot):
     """UCT on the exact position: UCB1 selection, stored positions, evaluated short rollouts."""
 
@@ -129,10 +118,12 @@ class MCTSBot(Bot):
                 raise OptionError(f"mcts has no parameter {key!r}; parameters: {', '.join(PARAMETERS)}")
         if game.spec.information != "perfect":
             raise OptionError(f"mcts needs a perfect-information game; {game.name} is not (use ismcts)")
-        self.ms = _number("ms", params["ms"], float) if "ms" in params else None
+        self.ms = positive_number("mcts", "ms", params["ms"], float) if "ms" in params else None
         it = params.get("it", params.get("iterations"))
-        self.iterations = int(_number("it", it, int)) if it is not None else (None if self.ms else 1000)
-        self.c = _number("c", params.get("c", "0.7"), float)
+        self.iterations = (
+            int(positive_number("mcts", "it", it, int)) if it is not None else (None if self.ms else 1000)
+        )
+        self.c = positive_number("mcts", "c", params.get("c", "0.7"), float)
         depth = params.get("depth", "4")
         if depth == "end":
             self.depth: float = math.inf

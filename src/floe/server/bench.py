@@ -28,7 +28,8 @@ import httpx
 import websockets
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -139,7 +140,7 @@ def run_server_bench(
     db: str | None = None,
 ) -> dict[str, Any]:
     """Start a server, drive ``tables`` tables through WebSocket clients, stop it; returns the figures."""
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory(prefix="floe-bench-") as tmp:
         cmd = [
             sys.executable,
