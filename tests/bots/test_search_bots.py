@@ -216,3 +216,20 @@ def test_win_reward_counts_only_first_place_and_matches_rank_reward_for_two_play
         else:
             ranked = terminal_values(final)
             assert sorted(ranked) == [0.0, 1 / 3, 2 / 3, 1.0] and sum(win_values(final)) <= 1.0  # type: ignore[arg-type]
+
+
+def test_opponents_by_policy_keeps_only_own_decisions_in_the_tree() -> None:
+    game = make_game("arctic", 4)
+    match = Match(game, 11)
+    seat = match.state.current_player()
+    bot = ISMCTSBot(game, seat, 3, it="200", opponents="policy")
+    assert bot.opponents_by_policy and ISMCTSBot(make_game("arctic", 2), 0, 3).opponents_by_policy is False
+    root = bot.search(match.state.observation(seat), match.state.legal_actions())
+    stack, players = [root], set()
+    while stack:
+        node = stack.pop()
+        players.add(node.player)
+        stack.extend(node.children.values())
+    assert players == {seat} and root.visits == 200
+    with pytest.raises(OptionError, match="opponents must be tree or policy"):
+        ISMCTSBot(game, seat, 3, opponents="psychic")

@@ -86,7 +86,7 @@ class ISMCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
-        known = {"ms", "it", "iterations", "c", "depth", "totems", "rollout", "reward"}
+        known = {"ms", "it", "iterations", "c", "depth", "totems", "rollout", "reward", "opponents"}
         for key in params:
             if key not in known:
                 raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(sorted(known))}")
@@ -105,6 +105,12 @@ class ISMCTSBot(Bot):
             raise OptionError(f"ismcts: reward must be rank or win, not {self.reward!r}")
         self.evaluator = _evaluator(game.name, self.reward)
         self.final = win_values if self.reward == "win" else terminal_values
+        # With two players the one opponent is searched; with more, the tree would spread its budget over
+        # three opponents' turns, and playing them by the rollout policy measured stronger (docs/strength.md).
+        opponents = params.get("opponents", "tree" if game.players == 2 else "policy")
+        if opponents not in ("tree", "policy"):
+            raise OptionError(f"ismcts: opponents must be tree or policy, not {opponents!r}")
+        self.opponents_by_policy = opponents == "policy"
         rollout = params.get("rollout", "heuristic")
         if rollout not in ("heuristic", "random"):
             raise OptionError(f"ismcts: rollout must be heuristic or random, not {rollout!r}")
@@ -158,6 +164,17 @@ class ISMCTSBot(Bot):
                 state.apply_unchecked(state.sample_chance(rng))
                 continue
             legal = state.legal_actions()
+            if self.opponents_by_policy and player != self.seat:
+                # Opponents are played by the rollout policy, not searched: the tree holds only this
+                # seat's own decisions, so its budget goes into them (an open-loop tree over own moves).
+                if len(legal) == 1:
+                    action = legal[0]
+                elif self.policy is not None:
+                    action = self.policy(state, legal, rng)
+                else:
+                    action = legal[rng.randrange(len(legal))]
+                state.apply_unchecked(action)
+                continue
             children = node.children
             untried = [a for a in legal if a not in children]
             for a in legal:
