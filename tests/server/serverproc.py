@@ -8,14 +8,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from floe.server.bench import free_port
+from floe.server.bench import free_port, wait_ready
 
 
 class ServerProcess:
@@ -58,15 +57,10 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
         )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError("server did not start in time")
+        try:
+            wait_ready(self.url, self.proc, timeout)
+        except RuntimeError as exc:
+            raise RuntimeError(f"{exc}: {self.log_path.read_text()[-2000:]}") from None
 
     def kill(self) -> None:
         """kill -9 the server and its bot workers (a crash)."""

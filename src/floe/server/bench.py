@@ -160,7 +160,7 @@ def run_server_bench(
             proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
             base = f"http://127.0.0.1:{port}"
             try:
-                _wait_ready(base, proc)
+                wait_ready(base, proc)
                 figures = asyncio.run(_drive(base, tables, players, seed, think_ms / 1000, seconds))
             finally:
                 with contextlib.suppress(ProcessLookupError):
@@ -173,8 +173,9 @@ def run_server_bench(
     return figures
 
 
-def _wait_ready(base: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 60
+def wait_ready(base: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    """Wait until the server at ``base`` answers; ``RuntimeError`` if it exits or stays silent."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError("the server did not start")

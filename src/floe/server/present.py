@@ -133,70 +133,63 @@ class ArcticPresenter(GamePresenter):
 
 
 # --- Arktia ------------------------------------------------------------------------------------------------
+def _choice(key: str, label: str, default: str, *values: tuple[str, str]) -> dict[str, Any]:
+    """A lobby option chosen from ``values`` (value, words)."""
+    return {
+        "key": key,
+        "label": label,
+        "type": "choice",
+        "default": default,
+        "values": [{"value": value, "text": text} for value, text in values],
+    }
+
+
 _ARKTIA_OPTIONS: list[dict[str, Any]] = [
-    {
-        "key": "layout",
-        "label": "Board",
-        "type": "choice",
-        "default": "default",
-        "values": [
-            {"value": "default", "text": "by player count (18 / 27 / 36 fields)"},
-            {"value": "placeholder-18", "text": "18 fields"},
-            {"value": "placeholder-27", "text": "27 fields"},
-            {"value": "placeholder-36", "text": "36 fields"},
-        ],
-    },
-    {
-        "key": "neutrals",
-        "label": "Neutral Muglus",
-        "type": "choice",
-        "default": "default",
-        "values": [
-            {"value": "default", "text": "with 2 players only"},
-            {"value": "true", "text": "yes (not with 4 players)"},
-            {"value": "false", "text": "no"},
-        ],
-    },
-    {
-        "key": "melt_start",
-        "label": "First melt",
-        "type": "choice",
-        "default": "next_turn",
-        "values": [
-            {"value": "next_turn", "text": "the turn after the last placement"},
-            {"value": "same_turn", "text": "in the turn of the last placement"},
-        ],
-    },
-    {
-        "key": "bridge_melt_ends",
-        "label": "No melt possible without splitting the ice",
-        "type": "choice",
-        "default": "true",
-        "values": [
-            {"value": "true", "text": "that player's game ends"},
-            {"value": "false", "text": "that player skips the melt"},
-        ],
-    },
-    {
-        "key": "out_pieces",
-        "label": "A player's Muglus when their game ends",
-        "type": "choice",
-        "default": "stay",
-        "values": [
-            {"value": "stay", "text": "stay on the board and score"},
-            {"value": "remove", "text": "leave the board"},
-        ],
-    },
-    {
-        "key": "tie_break",
-        "label": "Equal totals",
-        "type": "choice",
-        "default": "shared",
-        "values": [
-            {"value": "shared", "text": "share the win"},
-            {"value": "fewer_lost", "text": "fewer Muglus lost ranks higher"},
-        ],
-    },
+    _choice(
+        "layout",
+        "Board",
+        "default",
+        ("default", "by player count (18 / 27 / 36 fields)"),
+        ("placeholder-18", "18 fields"),
+        ("placeholder-27", "27 fields"),
+        ("placeholder-36", "36 fields"),
+    ),
+    _choice(
+        "neutrals",
+        "Neutral Muglus",
+        "default",
+        ("default", "with 2 players only"),
+        ("true", "yes (not with 4 players)"),
+        ("false", "no"),
+    ),
+    _choice(
+        "melt_start",
+        "First melt",
+        "next_turn",
+        ("next_turn", "the turn after the last placement"),
+        ("same_turn", "in the turn of the last placement"),
+    ),
+    _choice(
+        "bridge_melt_ends",
+        "No melt possible without splitting the ice",
+        "true",
+        ("true", "that player's game ends"),
+        ("false", "that player skips the melt"),
+    ),
+    _choice(
+        "out_pieces",
+        "A player's Muglus when their game ends",
+        "stay",
+        ("stay", "stay on the board and score"),
+        ("remove", "leave the board"),
+    ),
+    _choice(
+        "tie_break",
+        "Equal totals",
+        "shared",
+        ("shared", "share the win"),
+        ("fewer_lost", "fewer Muglus lost ranks higher"),
+    ),
     {
         "key": "max_turns",
         "label": "Turn limit",
