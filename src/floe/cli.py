@@ -1,7 +1,8 @@
-"""Floe's command line: ``floe serve | play | replay | score | simulate | bench | tournament``.
+"""Floe's command line: ``floe games | options | serve | play | replay | score | simulate | bench | …``.
 
-Bad input (an unknown game, option or bot, a malformed pile, a corrupt record) ends with a one-line
-message on stderr and exit code 2, never a traceback.
+Every game comes from the registry (``floe.core.registry``); nothing here names one. Bad input (an unknown
+game, option or bot, a malformed pile, a corrupt record) ends with a one-line message on stderr and exit
+code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -46,10 +47,73 @@ def _options(pairs: list[str] | None, preset: str | None) -> dict[str, object]:
 OptionList = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="A rule flag as key=value (repeatable).")
 ]
-PresetOpt = Annotated[str | None, typer.Option(help="Rules preset: rules (default) or bga.")]
-PowersOpt = Annotated[
-    str | None, typer.Option(help="Power sides, e.g. fox-under,moose-draw or fox=2 (others random).")
+PresetOpt = Annotated[
+    str | None, typer.Option(help="Shortcut for --option preset=... (games with presets; see floe options).")
 ]
+PowersOpt = Annotated[
+    str | None, typer.Option(help="Shortcut for --option powers=... (games with powers; see floe options).")
+]
+GameArg = Annotated[
+    str | None, typer.Argument(help="The game (floe games lists them; default: the first listed).")
+]
+
+
+def _game(name: str | None) -> str:
+    """``name``, or the default game; a one-line error if no game is installed."""
+    from floe.core.registry import default_game
+
+    if name is not None:
+        return name
+    try:
+        return default_game()
+    except FloeError as exc:
+        fail(str(exc))
+        raise
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the games Floe has (every installed game package)."""
+    from floe.core.registry import entries
+
+    found = entries()
+    if as_json:
+        print(json.dumps([e.info() for e in found]))
+        return
+    for e in found:
+        notice = f" [yellow]({e.notice})[/]" if e.notice else ""
+        err.print(
+            f"[bold]{e.name}[/]  {e.title}, {e.min_players}–{e.max_players} players: {e.summary}{notice}",
+            highlight=False,
+        )
+
+
+@app.command()
+def options(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print a Markdown table.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List a game's options (--option key=value): values, default, what each does, which rule it follows."""
+    from floe.core.registry import entry
+
+    try:
+        schema = entry(game).options
+    except FloeError as exc:
+        fail(str(exc))
+        return
+    if as_json:
+        print(json.dumps([o.to_dict() for o in schema.options]))
+    elif markdown:
+        print(schema.markdown(), end="")
+    else:
+        from rich.table import Table
+
+        table = Table("option", "values", "default", "what it does", "follows", title=f"{game} options")
+        for o in schema.options:
+            words = (o.values_words(), o.default_words())
+            table.add_row(o.name, *(w.replace("`", "") for w in words), o.help, o.source or "—")
+        Console().print(table)
 
 
 @app.command()
@@ -110,14 +174,13 @@ def serve(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play.")] = "arctic",
-    players: Annotated[int, typer.Option(help="Number of players (2-4).")] = 3,
+    game: GameArg = None,
+    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
     seat: Annotated[int, typer.Option(help="Your seat, 1-based.")] = 1,
     bots: Annotated[
         str | None,
         typer.Option(
-            help="Bots for the other seats, comma-separated (default: the game's, e.g. arctic baseline, "
-            "arktia mcts or random)."
+            help="Bots for the other seats, comma-separated (default: the game's default opponent)."
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the shuffle (random if omitted).")] = None,
@@ -134,7 +197,7 @@ def play(
         options["powers"] = powers
     try:
         run_terminal_game(
-            game, players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
+            _game(game), players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
         )
     except FloeError as exc:
         fail(str(exc))
@@ -167,31 +230,41 @@ def replay(
     print(json.dumps(data))
 
 
-@app.command()
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+)
 def score(
-    game: Annotated[str, typer.Argument(help="The game (arctic).")],
-    pile: Annotated[
-        str, typer.Option(help='The pile bottom to top, e.g. "fox fox ? moose"; ? is face-down.')
-    ],
-    totem_value: Annotated[int, typer.Option(help="Landscape value under your totem's token.")] = 0,
-    penalties: Annotated[int, typer.Option(help="Cards in your penalty zone.")] = 0,
-    mode: Annotated[
-        str, typer.Option(help="Face-down cards: free_max (rules) or bga_adjacent.")
-    ] = "free_max",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the breakdown as JSON.")] = False,
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game; its own options follow (floe score GAME --help).")],
 ) -> None:
-    """Score a physical game's pile: runs, bonus, totem and penalties."""
-    from floe.play.score_cmd import score_pile_command
+    """Score a position of a physical game (a helper at the table), (floe score GAME --help)."""
+    from floe.core.entry import resolve
+    from floe.core.registry import entries, entry
 
     try:
-        score_pile_command(game, pile, totem_value, penalties, mode, as_json)
+        found = entry(game)
+    except FloeError as exc:
+        fail(str(exc))
+        return
+    if found.score is None:
+        helpers = ", ".join(e.name for e in entries() if e.score) or "none"
+        fail(f"{found.name} has no score helper; games with one: {helpers}")
+        return
+    command = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    command.command()(resolve(found.score))
+    cli = typer.main.get_command(command)
+    try:
+        with cli.make_context(f"floe score {found.name}", list(ctx.args)) as inner:
+            cli.invoke(inner)
     except (FloeError, ValueError) as exc:
         fail(str(exc))
+    except typer.TyperException as exc:  # a usage error of the game's own options
+        fail(getattr(exc, "format_message", exc.__str__)())
 
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game.")] = "arctic",
+    game: GameArg = None,
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
     games: Annotated[int, typer.Option(help="How many games.")] = 100,
     bots: Annotated[
@@ -208,14 +281,17 @@ def simulate(
     if games <= 0:
         fail("--games must be positive")
     try:
-        run_simulation(game, players, games, bots, seed, _options(option, preset), as_json)
+        run_simulation(_game(game), players, games, bots, seed, _options(option, preset), as_json)
     except FloeError as exc:
         fail(str(exc))
 
 
 @app.command()
 def bench(
-    game: Annotated[str, typer.Argument(help="The game, or 'server' to measure the web table.")] = "arctic",
+    game: Annotated[
+        str | None,
+        typer.Argument(help="The game, or 'server' to measure the web table (default: the first)."),
+    ] = None,
     players: Annotated[
         int | None, typer.Option(help="Number of players (default 4; server: per table, default 2).")
     ] = None,
@@ -239,8 +315,8 @@ def bench(
     seconds: Annotated[float, typer.Option(help="Server: stop after this long if games go on.")] = 120.0,
     db: Annotated[str | None, typer.Option(help="Server: a postgresql:// URL instead of SQLite.")] = None,
 ) -> None:
-    """Measure the engine (decisions/s, clone/apply/legal costs; for games with the mcts bot, such as
-    arktia, also MCTS iterations/s), ISMCTS (--ismcts), MCTS alone (--mcts) or the web table
+    """Measure the engine (decisions/s, clone/apply/legal costs; for games of perfect information, which
+    have the mcts bot, also MCTS iterations/s), ISMCTS (--ismcts), MCTS alone (--mcts) or the web table
     (``floe bench server --tables T``: moves/s and move-to-acknowledgement latency)."""
     if game == "server":
         from floe.server.bench import run_server_bench
@@ -255,6 +331,7 @@ def bench(
         return
     from floe.lab.bench import run_bench
 
+    game = _game(game)
     if games <= 0 or iterations <= 0:
         fail("--games and --iterations must be positive")
     if ismcts and mcts:

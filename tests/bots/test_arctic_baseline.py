@@ -13,7 +13,12 @@ from typing import Any
 
 import pytest
 
-from floe.bots.arctic_baseline import (
+from floe.bots.base import make_bot
+from floe.core.match import Match
+from floe.core.registry import make_game
+from floe.games.arctic import actions as act
+from floe.games.arctic import rules
+from floe.games.arctic.baseline import (
     LAST_CARD_PREFERENCE,
     LEFT,
     RIGHT,
@@ -21,11 +26,6 @@ from floe.bots.arctic_baseline import (
     last_card_choice,
     preferred_main_direction,
 )
-from floe.bots.base import make_bot
-from floe.core.match import Match
-from floe.core.registry import make_game
-from floe.games.arctic import actions as act
-from floe.games.arctic import rules
 from floe.games.arctic.cards import BEAR, DECK, DRAW, FOX, MAIN, MOOSE, N_CARDS, ORCA, PUFFIN, WALRUS
 from floe.games.arctic.game import ArcticState
 from floe.games.arctic.state import DISCARD, EXTRA, GIVE, MOVE, PLACE, SWAP_RIVER, TAKE_POWER

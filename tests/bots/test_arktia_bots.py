@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from floe.bots.arktia_eval import estimates, plain_action, rollout_action, values, values_with_mobility
 from floe.bots.base import bot_names, make_bot
 from floe.bots.mcts import MCTSBot
 from floe.core.errors import OptionError
 from floe.core.match import Match
 from floe.core.registry import make_game
 from floe.games.arktia.actions import STOP
+from floe.games.arktia.evaluation import estimates, plain_action, rollout_action, values, values_with_mobility
 from floe.games.arktia.game import ArktiaState
 from floe.lab.runner import play_game
 from floe.lab.stats import summarize
@@ -39,8 +39,8 @@ def midgame(players: int, seed: int, steps: int) -> Match:
 def test_bots_are_registered_for_arktia_only_where_they_fit() -> None:
     assert {"random", "greedy", "mcts", "ismcts"} <= set(bot_names("arktia"))
     assert "mcts" not in bot_names("arctic")
-    assert type(make_bot("greedy", make_game("arktia", 2), 0, 1)).__module__ == "floe.bots.arktia_greedy"
-    assert type(make_bot("greedy", make_game("arctic", 2), 0, 1)).__module__ == "floe.bots.greedy"
+    assert type(make_bot("greedy", make_game("arktia", 2), 0, 1)).__module__ == "floe.games.arktia.greedy"
+    assert type(make_bot("greedy", make_game("arctic", 2), 0, 1)).__module__ == "floe.games.arctic.greedy"
 
 
 @pytest.mark.parametrize("spec", BOTS)

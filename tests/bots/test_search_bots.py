@@ -201,9 +201,9 @@ def test_determinized_totems_use_the_belief() -> None:
 
 
 def test_win_reward_counts_only_first_place_and_matches_rank_reward_for_two_players() -> None:
-    from floe.bots.arctic_eval import values, win_values
     from floe.bots.ismcts import terminal_values
     from floe.bots.ismcts import win_values as final_win_values
+    from floe.games.arctic.evaluation import values, win_values
     from floe.lab.runner import play_game
 
     for players in (2, 4):

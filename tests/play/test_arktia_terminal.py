@@ -17,15 +17,16 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from floe.cli import app
+from floe.core import registry
 from floe.core.match import Match
 from floe.core.record import Record
+from floe.games.arktia import terminal as arktia_render
 from floe.games.arktia.game import ArktiaState
 from floe.games.arktia.state import TURN
+from floe.games.arktia.terminal import HALF, board_text, draw_table, log_line
 from floe.games.arktia.towers import DISKUS, GLOBUS, HOLE, TORUS, make_code
-from floe.play import arktia_render
-from floe.play.arktia_render import HALF, board_text, draw_table, log_line
 from floe.play.terminal import GameQuit, _Session, run_terminal_game
-from floe.play.views import VIEWS, print_final, view_for
+from floe.play.views import print_final
 
 from .helpers import output_of, recording_console, scripted
 
@@ -264,13 +265,13 @@ def test_quit_and_end_of_input_leave_cleanly() -> None:
 
 
 def test_hint_uses_the_games_preferred_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    view = view_for("arktia")
-    assert view.default_bot("arktia") == "mcts"
+    game_entry = registry.entry("arktia")
+    assert game_entry.default_bot == "mcts"
     for hint_bots, title in (
         (("mcts:it=40",), "mcts hint (40 iterations)"),
         (("mcts:nosuch=1", "ismcts:it=30"), "ismcts hint (30 iterations)"),
     ):
-        monkeypatch.setitem(VIEWS, "arktia", dataclasses.replace(view, hint_bots=hint_bots))
+        monkeypatch.setitem(registry._ENTRIES, "arktia", dataclasses.replace(game_entry, hint_bots=hint_bots))
         console = recording_console()
         with pytest.raises(GameQuit):
             run_terminal_game(
@@ -327,7 +328,7 @@ def test_replay_as_a_seat_and_print_final_without_a_record() -> None:
     assert result.exit_code == 0 and "P2 (you)" in result.stdout
     state = Record.load(GOLDEN[0]).replay()
     console = recording_console()
-    print_final(state, None, None, console)
+    print_final(state, None, None, console, game="arktia")
     assert "Final scores" in output_of(console)
 
 

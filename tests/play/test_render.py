@@ -7,9 +7,9 @@ import random
 from floe.core.match import Match
 from floe.core.record import Record
 from floe.games.arctic.cards import ANIMALS
-from floe.games.arctic.config import POWER_WORDS
 from floe.games.arctic.game import ArcticGame
-from floe.play.render import draw_table, step_words
+from floe.games.arctic.powers import POWER_WORDS
+from floe.games.arctic.terminal import draw_table, step_words
 from floe.play.views import print_final
 
 from .helpers import output_of, recording_console

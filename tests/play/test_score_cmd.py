@@ -8,10 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from floe.cli import app
-from floe.core.errors import UnknownGameError
 from floe.games.arctic.cards import BEAR, FOX, MOOSE, ORCA, PUFFIN, WALRUS
+from floe.games.arctic.score_cmd import parse_pile, score_pile_command
 from floe.games.arctic.scoring import FACE_DOWN
-from floe.play.score_cmd import parse_pile, score_pile_command
 
 from .helpers import output_of, recording_console
 
@@ -40,7 +39,7 @@ def test_rulebook_example_scores_46_as_json() -> None:
 def test_rulebook_example_as_a_table_with_short_forms() -> None:
     console = recording_console()
     pile = "walrus, puffins×3, orca*2, polar bears x6, fox, orcas*5, puffin puffin, moose*4"
-    breakdown = score_pile_command("arctic", pile, 10, 4, "free_max", False, console)
+    breakdown = score_pile_command(pile, 10, 4, "free_max", False, console)
     assert breakdown.total == 46
     out = output_of(console)
     assert "total" in out and "46" in out and "bonus" in out and "-4" in out
@@ -66,10 +65,10 @@ def test_bad_pile_words_name_the_word(pile: str) -> None:
 
 def test_wildcards_are_reported() -> None:
     console = recording_console()
-    breakdown = score_pile_command("arctic", "fox fox ? fox fox", 0, 0, "free_max", False, console)
+    breakdown = score_pile_command("fox fox ? fox fox", 0, 0, "free_max", False, console)
     assert breakdown.total == 10
     assert "counted as: fox" in output_of(console)
-    breakdown = score_pile_command("arctic", "fox fox ? moose moose", 0, 0, "bga_adjacent", True, console)
+    breakdown = score_pile_command("fox fox ? moose moose", 0, 0, "bga_adjacent", True, console)
     assert breakdown.wildcards and json.loads(output_of(console).splitlines()[-1])["wildcards"]
 
 
@@ -90,8 +89,14 @@ def test_cli_errors_are_one_line_with_status_2(args: list[str], words: str) -> N
     assert "Traceback" not in result.output
 
 
-def test_unknown_game() -> None:
-    with pytest.raises(UnknownGameError):
-        score_pile_command("chess", "fox", 0, 0, "free_max", True, recording_console())
+def test_unknown_game_and_a_game_without_a_score_helper() -> None:
     result = CliRunner().invoke(app, ["score", "chess", "--pile", "fox"])
-    assert result.exit_code == 2 and "arctic" in result.stderr
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr and "arctic" in result.stderr
+    result = CliRunner().invoke(app, ["score", "arktia", "--pile", "fox"])
+    assert result.exit_code == 2 and "arktia has no score helper; games with one: arctic" in result.stderr
+
+
+def test_a_missing_option_is_one_line_with_status_2() -> None:
+    result = CliRunner().invoke(app, ["score", "arctic"])
+    assert result.exit_code == 2 and "--pile" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -61,12 +61,16 @@ def my_turn(message: dict[str, Any]) -> bool:
     return is_state(message) and bool(message["legal"])
 
 
-def test_games_lists_arctic_with_bots_presets_and_powers(server: ServerProcess) -> None:
+def test_games_lists_arctic_with_bots_and_its_option_schema(server: ServerProcess) -> None:
     arctic = next(g for g in server.get("/api/games").json() if g["name"] == "arctic")
-    assert arctic["name"] == "arctic" and (arctic["min_players"], arctic["max_players"]) == (2, 4)
+    assert arctic["title"] == "Arctic" and (arctic["min_players"], arctic["max_players"]) == (2, 4)
     assert {"random", "baseline", "greedy", "ismcts"} <= set(arctic["bot_names"])
-    assert arctic["presets"] == ["rules", "bga"]
-    assert [p["slug"] for p in arctic["powers"]["fox"]] == ["fox-facedown", "fox-under"]
+    options = {o["name"]: o for o in arctic["options"]}
+    assert [c["value"] for c in options["preset"]["choices"]] == ["rules", "bga"]
+    fox = options["power_sides"]["items"][0]
+    assert fox["name"] == "fox" and [c["value"] for c in fox["choices"]] == [0, 1, 2]
+    assert fox["choices"][2]["text"].startswith("fox-under: ")
+    assert "powers" not in options  # the text shortcut is for the command line
 
 
 def test_create_gives_tokens_for_person_seats_only_and_never_shows_them_again(server: ServerProcess) -> None:

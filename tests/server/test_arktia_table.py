@@ -90,10 +90,10 @@ def test_the_lobby_lists_arktia_with_its_options_and_the_bots_it_has(server: Ser
     assert (arktia["min_players"], arktia["max_players"]) == (2, 4)
     assert "random" in arktia["bots"]
     assert all(spec.partition(":")[0] in arktia["bot_names"] for spec in arktia["bots"])
-    options = {o["key"]: o for o in arktia["options"]}
+    options = {o["name"]: o for o in arktia["options"]}
     assert {"layout", "neutrals", "melt_start", "bridge_melt_ends", "out_pieces", "tie_break"} <= set(options)
-    assert "placeholder-18" in [v["value"] for v in options["layout"]["values"]]
-    assert options["max_turns"]["type"] == "int"
+    assert "placeholder-18" in [v["value"] for v in options["layout"]["choices"]]
+    assert options["max_turns"]["kind"] == "int" and options["max_turns"]["high"] == 100_000
 
 
 def test_a_bad_arktia_option_is_refused(server: ServerProcess) -> None:
@@ -234,21 +234,21 @@ def test_every_arktia_decision_has_items_and_a_log_line_in_words() -> None:
         rng = random.Random(k)
         while not state.is_terminal():
             seat = state.current_player()
-            items = present.legal_choices(state, seat)
+            items = present.legal_choices("arktia", state, seat)
             assert [item["id"] for item in items] == state.legal_actions()
             for item in items:
                 check_item(item)
-            assert present.legal_choices(state, (seat + 1) % players) == []
-            assert present.deciding(state)
+            assert present.legal_choices("arktia", state, (seat + 1) % players) == []
+            assert present.deciding("arktia", state)
             choice = rng.choice(items)
             verbs.add(choice["verb"])
             before = list(state.captured)  # type: ignore[attr-defined]
-            line = present.log_line(state, choice["id"], None)
+            line = present.log_line("arktia", state, choice["id"], None)
             assert line and line.startswith(f"P{seat + 1} ") and line.endswith("."), line
-            assert present.log_line(state, choice["id"], seat) == line  # nothing is hidden
+            assert present.log_line("arktia", state, choice["id"], seat) == line  # nothing is hidden
             state.apply(choice["id"])
             gained = [after - b for after, b in zip(state.captured, before, strict=True)]  # type: ignore[attr-defined]
             found = taken.search(line)
             assert (int(found.group(2)) if found else 0) == sum(gained), line
-        assert present.deciding(state) == "the game is over"
+        assert present.deciding("arktia", state) == "the game is over"
     assert verbs == VERBS

@@ -1,7 +1,9 @@
 """The bot protocol: a bot sees one seat's observation and the legal actions, never the full state.
 
-Bots are named by a spec string ``name[:key=value,...]`` (``random``, ``baseline``) and found through a
-registry. Every bot gets its own seeded generator so a seeded game with bots is reproducible.
+Bots are named by a spec string ``name[:key=value,...]`` (``random``, ``ismcts:ms=500``). A game's own bots
+come from its entry (``GameEntry.bots``); the generic ones (``random``, ``ismcts``, and ``mcts`` for games of
+perfect information) serve every game that they can play. Every bot gets its own seeded generator so a
+seeded game with bots is reproducible.
 """
 
 from __future__ import annotations
@@ -10,16 +12,24 @@ import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
+from floe.core.entry import resolve
 from floe.core.errors import OptionError
 from floe.core.game import Game
+from floe.core.registry import entry
 
 
 class Bot(ABC):
-    """A player program for one seat."""
+    """A player program for one seat.
+
+    ``remembers``: the bot keeps memory between its decisions (a search tree, the positions it has met),
+    so a table keeps one bot per seat for the whole game instead of building one per decision; a bot
+    rebuilt mid-game (a restarted server) is told its seat's earlier decisions through ``recall``.
+    """
 
     name = "bot"
+    remembers: ClassVar[bool] = False
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         if params:
@@ -28,9 +38,18 @@ class Bot(ABC):
         self.seat = seat
         self.rng = random.Random(seed)
 
+    @classmethod
+    def plays(cls, game: type[Game]) -> bool:
+        """Whether this bot can play ``game`` at all (a generic bot may need, say, perfect information)."""
+        return True
+
     @abstractmethod
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         """Pick one of ``legal_actions`` knowing only ``observation`` (this seat's view)."""
+
+    def recall(self, observation: Any, action: int) -> None:  # noqa: B027 (optional hook, no-op default)
+        """Learn of a decision this seat made earlier, before this bot existed (``observation`` is the seat's
+        view then). Bots that remember nothing ignore it."""
 
 
 class RandomBot(Bot):
@@ -55,19 +74,49 @@ def positive_number(bot: str, name: str, value: str, kind: type[int] | type[floa
 
 
 BotFactory = Callable[..., Bot]
-# game name ("*" for any game) -> bot name -> factory
-_BOTS: dict[str, dict[str, BotFactory]] = {"*": {"random": RandomBot}}
+# The bots every game may use (if the bot ``plays`` it): a class, or a "module:Class" reference.
+_GENERIC: dict[str, BotFactory | str] = {
+    "random": RandomBot,
+    "ismcts": "floe.bots.ismcts:ISMCTSBot",
+    "mcts": "floe.bots.mcts:MCTSBot",
+}
 
 
-def register_bot(name: str, factory: BotFactory, *, game: str = "*") -> None:
-    """Make a bot available under ``name`` for ``game`` (or every game)."""
-    _BOTS.setdefault(game, {})[name] = factory
+def register_bot(name: str, factory: BotFactory | str) -> None:
+    """Make a generic bot available under ``name`` for every game it ``plays`` (a game's own bots are
+    declared in its entry instead)."""
+    _GENERIC[name] = factory
+
+
+def _load(factory: BotFactory | str) -> BotFactory:
+    loaded = resolve(factory) if isinstance(factory, str) else factory
+    if not callable(loaded):
+        raise TypeError(f"{factory!r} is not a bot")
+    return loaded
+
+
+def _bots(game_name: str) -> dict[str, BotFactory]:
+    """Every bot that can play ``game_name``: its own, then the generic ones that play it."""
+    game_entry = entry(game_name)
+    out = {name: _load(ref) for name, ref in game_entry.bots.items()}
+    for name, ref in _GENERIC.items():
+        if name not in out:
+            factory = _load(ref)
+            plays = getattr(factory, "plays", None)
+            if plays is None or plays(game_entry.game):
+                out[name] = factory
+    return out
 
 
 def bot_names(game: str) -> list[str]:
     """The bots available for ``game``."""
-    _load_builtin_bots()
-    return sorted({*_BOTS["*"], *_BOTS.get(game, {})})
+    return sorted(_bots(game))
+
+
+def first_available(specs: tuple[str, ...] | list[str], game: str) -> str | None:
+    """The first of ``specs`` whose bot exists for ``game`` (None if none does)."""
+    known = set(bot_names(game))
+    return next((spec for spec in specs if parse_bot_spec(spec)[0] in known), None)
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -103,7 +152,7 @@ def parse_bot_list(text: str) -> list[str]:
         else:
             raw.append(piece)
     if not raw:
-        raise OptionError("name at least one bot, e.g. --bots ismcts,baseline")
+        raise OptionError("name at least one bot, e.g. --bots ismcts,random")
     return [canonical_spec(spec) for spec in raw]
 
 
@@ -119,20 +168,13 @@ def canonical_spec(spec: str) -> str:
 
 def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
     """Build the bot named by ``spec`` for ``seat``; ``OptionError`` for an unknown name or parameter."""
-    _load_builtin_bots()
     name, params = parse_bot_spec(spec)
-    factory = _BOTS.get(game.name, {}).get(name) or _BOTS["*"].get(name)
+    bots = _bots(game.name)
+    factory = bots.get(name)
     if factory is None:
-        raise OptionError(f"unknown bot {name!r} for {game.name}; bots: {', '.join(bot_names(game.name))}")
+        shown = name if len(name) <= 40 else name[:37] + "…"
+        raise OptionError(f"unknown bot {shown!r} for {game.name}; bots: {', '.join(sorted(bots))}")
     reserved = sorted({"game", "seat", "seed"} & set(params))
     if reserved:  # these are the factory's own arguments, never parameters of a spec
         raise OptionError(f"bot {name!r} takes no parameter {reserved[0]!r}")
     return factory(game, seat, seed, **params)
-
-
-def _load_builtin_bots() -> None:
-    import floe.bots.arctic_baseline
-    import floe.bots.arktia_greedy
-    import floe.bots.greedy
-    import floe.bots.ismcts
-    import floe.bots.mcts  # noqa: F401

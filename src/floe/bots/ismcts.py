@@ -6,47 +6,28 @@ how often it was available, so actions that exist only in some worlds are judged
 action, plays a short random rollout and backs up one value per seat. Chance events are never nodes of
 the tree: each world resolves them with its own draws.
 
-The rollout stops after ``depth`` decisions; the position is then judged by the game's evaluator
-(``floe.bots.arctic_eval`` for Arctic), or played to the end where a game has none.
+The rollout stops after ``depth`` decisions; the position is then judged by the game's evaluator (its
+``SearchHooks.evaluate``), or played to the end where a game has none. Rollout moves come from the game's
+rollout policy where it has one, and worlds from its world sampler (``floe.bots.hooks``).
 
 Parameters (``ismcts:ms=200,c=0.7``): ``ms`` (time per decision) or ``it`` (iterations per decision; the
 default is 1,000 iterations), ``c`` exploration constant, ``depth`` rollout decisions before evaluating,
-``totems`` = ``moves`` (opponents' totems sampled by how well they explain the token moves each made) or
-``uniform``.
+``rollout`` = ``heuristic`` (the game's policy) or ``random``, ``reward`` = ``rank`` or ``win``,
+``opponents`` = ``tree`` or ``policy``, and the game's world parameters (its ``SearchHooks``).
 """
 
 from __future__ import annotations
 
 import math
-import random
 import time
-from collections.abc import Callable
 from typing import Any
 
-from floe.bots.base import Bot, positive_number, register_bot
+from floe.bots.base import Bot, positive_number
+from floe.bots.hooks import hooks_for
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 
-Evaluator = Callable[[Any], list[float]]
-
-
-RolloutPolicy = Callable[[Any, list[int], random.Random], int]
-
-
-def _evaluator(game_name: str, reward: str) -> Evaluator | None:
-    if game_name == "arctic":
-        from floe.bots.arctic_eval import values, win_values
-
-        return win_values if reward == "win" else values
-    return None
-
-
-def _heuristic_policy(game_name: str) -> RolloutPolicy | None:
-    if game_name == "arctic":
-        from floe.bots.arctic_eval import rollout_action
-
-        return rollout_action
-    return None
+PARAMETERS = ("c", "depth", "it", "iterations", "ms", "opponents", "reward", "rollout")
 
 
 def terminal_values(state: State) -> list[float]:
@@ -86,10 +67,11 @@ class ISMCTSBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
-        known = {"ms", "it", "iterations", "c", "depth", "totems", "rollout", "reward", "opponents"}
+        hooks = self.hooks = hooks_for(game)
+        known = sorted({*PARAMETERS, *hooks.world_parameters})
         for key in params:
             if key not in known:
-                raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(sorted(known))}")
+                raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(known)}")
         self.ms = positive_number("ismcts", "ms", params["ms"], float) if "ms" in params else None
         it = params.get("it", params.get("iterations"))
         self.iterations = (
@@ -97,13 +79,16 @@ class ISMCTSBot(Bot):
         )
         self.c = positive_number("ismcts", "c", params.get("c", "0.7"), float)
         self.depth = int(positive_number("ismcts", "depth", params.get("depth", "24"), int))
-        self.totems = params.get("totems", "moves")
-        if self.totems not in ("moves", "uniform"):
-            raise OptionError(f"ismcts: totems must be moves or uniform, not {self.totems!r}")
+        self.world_params: dict[str, str] = {}
+        for key, allowed in hooks.world_parameters.items():
+            value = params.get(key, allowed[0])
+            if value not in allowed:
+                raise OptionError(f"ismcts: {key} must be {' or '.join(allowed)}, not {value!r}")
+            self.world_params[key] = value
         self.reward = params.get("reward", "rank")
         if self.reward not in ("rank", "win"):
             raise OptionError(f"ismcts: reward must be rank or win, not {self.reward!r}")
-        self.evaluator = _evaluator(game.name, self.reward)
+        self.evaluator = (hooks.evaluate_win or hooks.evaluate) if self.reward == "win" else hooks.evaluate
         self.final = win_values if self.reward == "win" else terminal_values
         # With two players the one opponent is searched; with more, the tree would spread its budget over
         # three opponents' turns, and playing them by the rollout policy measured stronger (docs/strength.md).
@@ -114,13 +99,11 @@ class ISMCTSBot(Bot):
         rollout = params.get("rollout", "heuristic")
         if rollout not in ("heuristic", "random"):
             raise OptionError(f"ismcts: rollout must be heuristic or random, not {rollout!r}")
-        self.policy = _heuristic_policy(game.name) if rollout == "heuristic" else None
+        self.policy = hooks.rollout if rollout == "heuristic" else None
         self.last_iterations = 0
 
     def _sample_world(self, observation: Any) -> State:
-        if self.game.name == "arctic":
-            return self.game.determinize(observation, self.rng, totem_belief=self.totems)  # type: ignore[call-arg]
-        return self.game.determinize(observation, self.rng)
+        return self.hooks.world(self.game, observation, self.rng, self.world_params)
 
     def search(self, observation: Any, legal_actions: list[int]) -> Node:
         """Run the search from ``observation`` and return the root with its statistics."""
@@ -225,6 +208,3 @@ class ISMCTSBot(Bot):
 def _visits(root: Node, action: int) -> int:
     child = root.children.get(action)
     return child.visits if child else -1
-
-
-register_bot("ismcts", ISMCTSBot)

@@ -12,23 +12,22 @@ share), an evaluated cut-off gives the evaluator's win chances. Each node adds u
 that chose the action leading to it, so every seat maximises its own value, for any number of players.
 
 **Rollouts.** ``rollout=heuristic`` (the default) uses the game's cheap rollout policy where it has one
-(``arktia_eval.rollout_action`` for Arktia: captures and take-overs first, never a voluntary stop),
-``rollout=random`` picks uniformly. Where the game has an evaluator (``arktia_eval.values`` for Arktia)
-the rollout stops after ``depth`` decisions and the position is evaluated (``depth=0`` evaluates the new
-leaf at once); ``depth=end`` always plays to the end, as do games without an evaluator. Chance events
-(for deterministic games there are none) are sampled where they occur, and a node keeps the outcome drawn
-when it was expanded.
+(its ``SearchHooks.rollout``), ``rollout=random`` picks uniformly. Where the game has an evaluator
+(``SearchHooks.evaluate``) the rollout stops after ``depth`` decisions and the position is evaluated
+(``depth=0`` evaluates the new leaf at once); ``depth=end`` always plays to the end, as do games without
+an evaluator. Chance events (for deterministic games there are none) are sampled where they occur, and a
+node keeps the outcome drawn when it was expanded.
 
 **Tree reuse.** In a deterministic game the bot keeps its tree between decisions: when the new position
 follows the old root by actions the tree knows (its own and the others' since), the subtree below is the
 new root, with its statistics (``reuse=0`` switches this off).
 
-**Repeated positions.** Where the game says what makes two positions the same (``arktia_eval.position_key``:
-everything but the turn counters and the history), a position the bot has already searched twice in this
-game is answered at once with the action it chose the last time (``repeat=0`` always searches). Arktia has
-no repetition rule: a seat that is behind may shuffle a piece back and forth until the turn limit (1,000
-turns) rather than stop and lose, and without the shortcut such a game would cost minutes of search for
-moves that are already known.
+**Repeated positions.** Where the game says what makes two positions the same (``SearchHooks.position_key``),
+a position the bot has already searched twice in this game is answered at once with the action it chose the
+last time (``repeat=0`` always searches). A game without a repetition rule may let a seat that is behind
+shuffle a piece back and forth until a turn limit rather than lose, and without the shortcut such a game
+would cost minutes of search for moves that are already known. A bot rebuilt mid-game learns the positions
+its seat met from ``recall``.
 
 Parameters (``mcts:ms=500,c=0.7``): ``ms`` (time per decision) or ``it`` (iterations per decision; the
 default is 1,000 iterations), ``c`` exploration constant (default 0.7), ``rollout`` = ``heuristic`` or
@@ -41,44 +40,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Any
 
-from floe.bots.base import Bot, positive_number, register_bot
+from floe.bots.base import Bot, positive_number
+from floe.bots.hooks import hooks_for
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
-
-Evaluator = Callable[[Any], list[float]]
-RolloutPolicy = Callable[[Any, list[int], random.Random], int]
-PositionKey = Callable[[Any], Hashable]
 
 PARAMETERS = ("c", "depth", "it", "iterations", "ms", "repeat", "reuse", "rollout")
 # With repeat=1: a position met this many times before is answered with the action chosen last time.
 REPEATS_BEFORE_SHORTCUT = 2
-
-
-def _evaluator(game_name: str) -> Evaluator | None:
-    if game_name == "arktia":
-        from floe.bots.arktia_eval import values
-
-        return values
-    return None
-
-
-def _heuristic_policy(game_name: str) -> RolloutPolicy | None:
-    if game_name == "arktia":
-        from floe.bots.arktia_eval import rollout_action
-
-        return rollout_action
-    return None
-
-
-def _position_key(game_name: str) -> PositionKey | None:
-    if game_name == "arktia":
-        from floe.bots.arktia_eval import position_key
-
-        return position_key
-    return None
 
 
 def terminal_values(state: State) -> list[float]:
@@ -110,9 +82,15 @@ class MCTSBot(Bot):
     """UCT on the exact position: UCB1 selection, stored positions, evaluated short rollouts."""
 
     name = "mcts"
+    remembers = True  # the tree and the positions met are kept between decisions
+
+    @classmethod
+    def plays(cls, game: type[Game]) -> bool:
+        return game.information == "perfect"
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
+        hooks = hooks_for(game)
         for key in params:
             if key not in PARAMETERS:
                 raise OptionError(f"mcts has no parameter {key!r}; parameters: {', '.join(PARAMETERS)}")
@@ -141,10 +119,10 @@ class MCTSBot(Bot):
         repeat = params.get("repeat", "1")
         if repeat not in ("0", "1"):
             raise OptionError(f"mcts: repeat must be 0 or 1, not {repeat!r}")
-        self.position_key = _position_key(game.name) if repeat == "1" and self.reuse else None
+        self.position_key = hooks.position_key if repeat == "1" and self.reuse else None
         self._seen: dict[Hashable, tuple[int, int]] = {}  # position -> (times met, action chosen)
-        self.evaluator = _evaluator(game.name)
-        self.policy = _heuristic_policy(game.name) if rollout == "heuristic" else None
+        self.evaluator = hooks.evaluate
+        self.policy = hooks.rollout if rollout == "heuristic" else None
         self.last_iterations = 0
         self._tree: Node | None = None
 
@@ -195,6 +173,15 @@ class MCTSBot(Bot):
         if key is not None:
             self._seen[key] = (self._seen.get(key, (0, -1))[0] + 1, action)
         return action
+
+    def recall(self, observation: Any, action: int) -> None:
+        """Count an earlier decision of this seat as ``choose`` would have (for the repeat shortcut)."""
+        if self.position_key is None:
+            return
+        state = self.game.determinize(observation, self.rng)
+        if len(state.legal_actions()) > 1:
+            key = self.position_key(state)
+            self._seen[key] = (self._seen.get(key, (0, -1))[0] + 1, action)
 
     def analyse(self, observation: Any, legal_actions: list[int]) -> list[tuple[int, int, float]]:
         """(action, visits, mean value for the seat) for each legal action, best first."""
@@ -279,6 +266,3 @@ def _rank_key(root: Node, action: int) -> tuple[int, float]:
     if child is None or not child.visits:
         return (-1, 0.0)
     return (child.visits, child.reward / child.visits)
-
-
-register_bot("mcts", MCTSBot, game="arktia")

@@ -16,9 +16,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
+from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, OptionError
+from floe.core.options import OptionSchema
 
 CHANCE = -1
 TERMINAL = -2
@@ -40,6 +41,12 @@ class GameSpec:
     information: str  # "imperfect" or "perfect"
     observation_size: int
     version: str
+    # Player action ids are 0 .. player_actions - 1; chance outcome ids, if any, follow them.
+    player_actions: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.player_actions:
+            object.__setattr__(self, "player_actions", self.num_distinct_actions)
 
 
 class State(ABC):
@@ -97,6 +104,12 @@ class State(ABC):
     @abstractmethod
     def string_to_action(self, text: str) -> int:
         """Parse notation to an action id. ``InvalidActionError`` if the text names no action."""
+
+    def observe_action(self, action: int, seat: int | None) -> str | None:
+        """``action`` (about to be applied to this state) as ``seat`` may know it: its notation, a notation
+        with the hidden part written ``?``, or None when the seat learns nothing of it. Logs are built from
+        this and the seat's observations only. The default suits games whose actions are all public."""
+        return self.action_to_string(action)
 
     def describe_action(self, action: int) -> str:
         """Words for a person; by default the notation."""
@@ -184,13 +197,28 @@ class State(ABC):
 
 
 class Game(ABC):
-    """A game with its options fixed: builds states and knows its spec."""
+    """A game with its options fixed: builds states and knows its spec.
 
-    name: str = ""
+    The class says what the game is whatever its options: ``name`` (records, the command line, URLs),
+    ``title`` (for people), the player range, ``information`` and its option ``schema``. The constructor
+    checks the player count and every option against them before a subclass builds anything.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    information: ClassVar[str] = "imperfect"  # or "perfect"
+    schema: ClassVar[OptionSchema] = OptionSchema()
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        low, high = self.min_players, self.max_players
+        if type(players) is not int or not low <= players <= high:
+            shown = repr(players) if len(repr(players)) <= 20 else "that"
+            raise OptionError(f"{self.title or self.name} is for {low} to {high} players, not {shown}")
         self.players = players
-        self.options: dict[str, Any] = dict(options or {})
+        # The options as the schema read them (given keys only); a game replaces them with its full set.
+        self.options: dict[str, Any] = self.schema.parse(options, players)
 
     @property
     @abstractmethod

@@ -1,42 +1,98 @@
-"""Games are found by name through one registry (with aliases), never through an if/elif chain."""
+"""Which games Floe knows: every ``GameEntry`` published under the ``floe.games`` entry-point group.
+
+A game package declares its entry in its ``pyproject.toml``::
+
+    [project.entry-points."floe.games"]
+    mygame = "mygame.entry:ENTRY"
+
+and once it is installed it shows up in ``floe``, the lobby and the learning adapters, with no edit to
+Floe (the way pytest finds its plugins). Floe's own games are registered the same way. ``register`` adds
+an entry in-process (for a script or a test that defines a game on the spot).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Mapping
+from importlib.metadata import entry_points
 from typing import Any
 
+from floe.core.entry import GameEntry
 from floe.core.errors import UnknownGameError
 from floe.core.game import Game
 
-GameFactory = Callable[[int, Mapping[str, Any] | None], Game]
-_GAMES: dict[str, GameFactory] = {}
+GROUP = "floe.games"
+
+_ENTRIES: dict[str, GameEntry] = {}
 _ALIASES: dict[str, str] = {}
+_discovered = False
 
 
-def register(name: str, factory: GameFactory, *, aliases: tuple[str, ...] = ()) -> None:
-    """Register a game factory under ``name`` and its aliases."""
-    _GAMES[name] = factory
-    for alias in aliases:
-        _ALIASES[alias] = name
+def register(entry: GameEntry) -> None:
+    """Add ``entry`` (and its aliases); ``ValueError`` if another game has that name already."""
+    other = _ENTRIES.get(entry.name)
+    if other is not None and other is not entry:
+        raise ValueError(f"two games are registered as {entry.name!r}: {other.game} and {entry.game}")
+    _ENTRIES[entry.name] = entry
+    for alias in entry.aliases:
+        _ALIASES[alias] = entry.name
 
 
-def _load_builtin_games() -> None:
-    # Importing a game package registers it; done lazily so `floe.core` stays free of game imports.
-    import floe.games.arctic
-    import floe.games.arktia  # noqa: F401
+def _discover() -> None:
+    """Load every installed entry point of the group (once). A broken plug-in is reported on stderr and
+    skipped: one bad package must not take every game away."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for point in entry_points(group=GROUP):
+        try:
+            entry = point.load()
+        except Exception as exc:  # a third-party package may fail in any way while importing
+            print(
+                f"floe: the game plug-in {point.name!r} ({point.value}) failed to load: {exc}",
+                file=sys.stderr,
+            )
+            continue
+        if not isinstance(entry, GameEntry):
+            print(f"floe: the game plug-in {point.name!r} is not a GameEntry; skipped", file=sys.stderr)
+            continue
+        register(entry)
+
+
+def entries() -> list[GameEntry]:
+    """Every registered game, in listing order (``order``, then name)."""
+    _discover()
+    return sorted(_ENTRIES.values(), key=lambda e: (e.order, e.name))
 
 
 def game_names() -> list[str]:
-    """The registered game names."""
-    _load_builtin_games()
-    return sorted(_GAMES)
+    """The registered game names, in listing order."""
+    return [e.name for e in entries()]
+
+
+def entry(name: str) -> GameEntry:
+    """The entry of game ``name`` (or an alias); ``UnknownGameError`` listing the known games if none."""
+    _discover()
+    key = str(name).strip().lower()
+    key = _ALIASES.get(key, key)
+    found = _ENTRIES.get(key)
+    if found is None:
+        shown = name if len(str(name)) <= 40 else str(name)[:37] + "…"
+        known = ", ".join(game_names()) or "none (is Floe installed?)"
+        raise UnknownGameError(f"unknown game {shown!r}; known games: {known}")
+    return found
+
+
+def default_game() -> str:
+    """The game ``floe play`` starts when none is named: the first in listing order."""
+    names = game_names()
+    if not names:
+        raise UnknownGameError("no game is installed")
+    return names[0]
 
 
 def make_game(name: str, players: int, options: Mapping[str, Any] | None = None) -> Game:
-    """The game ``name`` for ``players`` seats with ``options``; ``UnknownGameError`` if no such game."""
-    _load_builtin_games()
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    if key not in _GAMES:
-        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}")
-    return _GAMES[key](players, options)
+    """The game ``name`` for ``players`` seats with ``options``; ``UnknownGameError`` if no such game,
+    ``OptionError`` for a bad player count or option."""
+    return entry(name).new_game(players, options)

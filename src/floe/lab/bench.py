@@ -3,7 +3,7 @@
 Two passes over the same seeded games: a plain loop (decisions and games per second, as a bot harness
 would run them) and an instrumented loop that times each ``legal_actions``, ``apply`` and ``clone`` call.
 
-For a game with the ``mcts`` bot (perfect information, e.g. Arktia) the same run also measures UCT search:
+For a game with the ``mcts`` bot (perfect information) the same run also measures UCT search:
 ``mcts_iterations_per_sec_2p`` and ``_4p`` (``--iterations`` per search, default rollouts), see
 ``bench_mcts``; ``--mcts`` gives those figures alone.
 """
@@ -166,13 +166,18 @@ def has_mcts(game_name: str) -> bool:
 def bench_mcts(game_name: str, iterations: int, positions: int, seed: int) -> dict[str, Any]:
     """UCT (``mcts`` bot) iterations per second on one core, for 2 and 4 players.
 
-    The positions come from seeded random games that never ``stop`` voluntarily where the game has such a
-    choice (a few decisions in and later, so early, middle and late positions count); each search runs
-    ``iterations`` iterations with the bot's default settings and no tree kept from an earlier search.
+    The positions come from seeded games played by the game's rollout policy where it has one (which avoids
+    moves that end a seat's game early), else at random, a few decisions in and later, so early, middle and
+    late positions count; each search runs ``iterations`` iterations with the bot's default settings and no
+    tree kept from an earlier search.
     """
     from floe.bots.base import make_bot
+    from floe.bots.hooks import hooks_for
     from floe.bots.mcts import MCTSBot
     from floe.core.match import Match
+    from floe.core.registry import make_game
+
+    hooks = hooks_for(make_game(game_name, 2))
 
     figures: dict[str, Any] = {"game": game_name, "iterations_per_search": iterations}
     for players in (2, 4):
@@ -186,13 +191,10 @@ def bench_mcts(game_name: str, iterations: int, positions: int, seed: int) -> di
                 if match.is_over():
                     break
                 legal = match.legal_actions()
-                # Voluntary stops (Arktia's action 0) would end random games before the middle game.
-                playing = (
-                    legal[1:]
-                    if len(legal) > 1 and match.state.action_to_string(legal[0]) == "stop"
-                    else legal
+                policy = hooks.rollout
+                match.apply(
+                    policy(match.state, legal, rng) if policy and len(legal) > 1 else rng.choice(legal)
                 )
-                match.apply(rng.choice(playing))
             state = match.state
             if state.is_terminal():
                 continue

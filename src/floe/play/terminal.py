@@ -1,10 +1,10 @@
 """Playing a game in the terminal: one person against bots, with a Rich table and numbered choices.
 
 The person sees only their own seat's observation; each bot sees only its own. Every action is logged in
-words as the person may know it (each game's log, e.g. ``floe.games.arctic.log``). Bad input never ends
-the game: it gets a short message and the prompt comes back. ``quit`` or the end of input leaves cleanly
-(exit status 0). What is game-specific (the table, the log, the help, the hint bot, the default bots)
-comes from the game's view in ``floe.play.views``.
+words as the person may know it (the game's own log). Bad input never ends the game: it gets a short
+message and the prompt comes back. ``quit`` or the end of input leaves cleanly (exit status 0). What is
+game-specific comes from the game's entry: the table, the log and the help from its terminal view
+(``floe.play.views``), the hint bots and the default opponent from the entry itself.
 """
 
 from __future__ import annotations
@@ -21,11 +21,12 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from floe.bots.base import Bot, make_bot, parse_bot_list
+from floe.bots.base import Bot, bot_names, first_available, make_bot, parse_bot_list, parse_bot_spec
 from floe.core.errors import AmbiguousActionError, FloeError, OptionError
 from floe.core.game import State
 from floe.core.match import Match
-from floe.play import render
+from floe.core.registry import entry
+from floe.play.common import player_names
 from floe.play.views import view_for
 
 __all__ = ["GameQuit", "parse_bot_specs", "run_terminal_game"]
@@ -158,9 +159,12 @@ class _Session:
             self.console.print(f"[red]{escape(problem)}[/] Type a number from 1 to {len(legal)}, or help.")
 
     def _hint_bot(self, state: State) -> Analyser | None:
-        """The game's preferred hint bot that can analyse a position (``GameView.hint_bots``)."""
+        """The game's preferred hint bot that can analyse a position (``GameEntry.hint_bots``)."""
         game = self.match.game
-        for spec in self.view.hint_candidates(game.name):
+        known = set(bot_names(game.name))
+        for spec in entry(game.name).hint_bots:
+            if parse_bot_spec(spec)[0] not in known:
+                continue
             try:
                 bot = make_bot(spec, game, self.seat, self.match.seed + len(state.history))
             except OptionError:  # a spec its bot does not accept: try the next one
@@ -241,8 +245,8 @@ class _Session:
             problem, ambiguous = str(exc), True
         except FloeError as exc:
             problem = str(exc)
-        # "fox-walrus-4" alone (Arctic), "g@c3" for "neutral g@c3" (Arktia): accept it when exactly one
-        # choice's notation, after its first word, starts with it.
+        # An action's object without its verb (a card alone, a cell for "neutral g@c3"): accept it when
+        # exactly one choice's notation, after its first word, starts with it.
         matches = [a for a in legal if state.action_to_string(a).partition(" ")[2].startswith(key)]
         if len(matches) == 1:
             return matches[0], ""
@@ -300,7 +304,7 @@ def run_terminal_game(
     """Play ``game`` in the terminal: the person at ``seat`` (0-based), bots at every other seat.
 
     ``bots`` lists bot specs for the other seats in seat order (one spec serves them all; None: the game's
-    default bot, e.g. ``baseline`` for Arctic). ``input_fn`` reads one answer (default: the console's
+    default opponent). ``input_fn`` reads one answer (default: the console's
     input); the end of input quits. At the end the final table, every scoring breakdown and the ranking
     are printed, and the record is saved to ``save`` if given (also when the person quits early).
     ``OptionError`` for a bad seat, bot list or option; ``GameQuit`` (a ``typer.Exit`` with status 0)
@@ -311,7 +315,9 @@ def run_terminal_game(
     match = Match.new(game, players=players, options=options, seed=seed)
     if not 0 <= seat < players:
         raise OptionError(f"seat {seat + 1} does not exist: choose a seat from 1 to {players}")
-    specs = parse_bot_specs(bots or view_for(match.game.name).default_bot(match.game.name), players - 1)
+    game_entry = entry(match.game.name)
+    default = first_available((game_entry.default_bot, "random"), match.game.name) or "random"
+    specs = parse_bot_specs(bots or default, players - 1)
     others = [q for q in range(players) if q != seat]
     # Bot seeds follow from the game seed, so the same seed and the same answers replay the same game.
     bot_objects = {
@@ -320,14 +326,14 @@ def run_terminal_game(
     labels = [""] * players
     for q, spec in zip(others, specs, strict=True):
         labels[q] = spec
-    names = render.player_names(players, seat, labels)
+    names = player_names(players, seat, labels)
     session = _Session(
         match, seat, bot_objects, names, console, input_fn or (lambda prompt: console.input(prompt))
     )
 
-    console.print(
-        Rule(f"{match.game.name.capitalize()} · {players} players · seed {match.seed}", style="bold blue")
-    )
+    console.print(Rule(f"{game_entry.title} · {players} players · seed {match.seed}", style="bold blue"))
+    if game_entry.notice:
+        console.print(f"[yellow]{escape(game_entry.title)}: {escape(game_entry.notice)}.[/]")
     console.print(
         f"You are [bold]{escape(names[seat])}[/]; "
         + ", ".join(f"{escape(names[q])}" for q in others)

@@ -1,29 +1,30 @@
-"""Which terminal view each game gets: one ``GameView`` per game name, looked up by ``view_for``.
+"""How a game shows itself in the terminal: the ``GameView`` its entry names (``GameEntry.terminal``).
 
 A view bundles what terminal play and ``floe replay`` need from a game: how to draw its table, a short
 reminder between two decisions of one turn, the final scores, how to notice a new turn, the log line of an
-action, the help text, the bots for ``hint`` and the default opponents. A game without a view of its own
-gets ``GENERIC``: its ``State.render`` text and a plain scores table.
+action, the help text and how to number the choices. A game without a view of its own gets ``GENERIC``: its
+``State.render`` text and a plain scores table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from floe.bots.base import bot_names, parse_bot_spec
+from floe.core.entry import resolve
 from floe.core.errors import OptionError
 from floe.core.game import State
 from floe.core.record import Record
-from floe.play import arktia_render, render
+from floe.core.registry import entry
+from floe.play.common import player_names, ranking_text
 
-__all__ = ["GENERIC", "VIEWS", "GameView", "Logger", "print_final", "view_for"]
+__all__ = ["GENERIC", "GameView", "Logger", "print_final", "view_for"]
 
 Logger = Callable[[State, int, int | None], str | None]
 
@@ -36,13 +37,6 @@ def _generic_log(before: State, action: int, viewer: int | None) -> str | None:
     if seat == viewer:
         return f"You: {before.describe_action(action)}"
     return f"P{seat + 1} acted"
-
-
-def _arctic_log(before: State, action: int, viewer: int | None) -> str | None:
-    from floe.games.arctic.game import ArcticState
-    from floe.games.arctic.log import log_line
-
-    return log_line(cast(ArcticState, before), action, viewer)
 
 
 def _text_table(console: Console, state: State, seat: int | None, names: Sequence[str] | None = None) -> None:
@@ -59,13 +53,13 @@ def _no_turns(observation: Any) -> tuple[int, int] | None:
 
 def _text_final(state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
     n = len(state.scores())
-    names = list(names) if names else render.player_names(n, seat)
+    names = list(names) if names else player_names(n, seat)
     table = Table(title="Final scores", title_justify="left", title_style="bold")
     table.add_column("player")
     table.add_column("score", justify="right")
     for q in state.ranking():
         table.add_row(names[q], str(state.scores()[q]))
-    return Group(Text(state.render(seat)), table, render.ranking_text(state, names))
+    return Group(Text(state.render(seat)), table, ranking_text(state, names))
 
 
 GENERIC_HELP = """\
@@ -82,10 +76,9 @@ GENERIC_HELP = """\
 class GameView:
     """How one game shows itself in the terminal (see the module docstring).
 
-    ``hint_bots`` and ``default_bots`` are bot specs in order of preference: the first one registered for
-    the game is used (for ``hint``, also the first that can ``analyse`` a position). ``compact_choices``:
-    with more legal actions than this, they are listed as numbered notations in columns instead of one
-    described line each (None: always described). ``choice_order`` orders the legal actions for numbering.
+    ``compact_choices``: with more legal actions than this, they are listed as numbered notations in
+    columns instead of one described line each (None: always described). ``choice_order`` orders the legal
+    actions for numbering.
     """
 
     draw_table: Callable[[Console, State, int | None, Sequence[str] | None], None] = _text_table
@@ -95,67 +88,22 @@ class GameView:
     turn_word: str = "Turn"
     log_line: Logger = _generic_log
     help: str = GENERIC_HELP
-    hint_bots: tuple[str, ...] = ("ismcts:ms=1000",)
-    default_bots: tuple[str, ...] = ("random",)
     compact_choices: int | None = None
     choice_order: Callable[[Sequence[int]], list[int]] = list
-
-    def default_bot(self, game: str) -> str:
-        """The first of ``default_bots`` registered for ``game``."""
-        return _first_registered(self.default_bots, game) or "random"
-
-    def hint_candidates(self, game: str) -> list[str]:
-        """``hint_bots`` that are registered for ``game``, in order of preference."""
-        known = set(bot_names(game))
-        return [spec for spec in self.hint_bots if parse_bot_spec(spec)[0] in known]
-
-
-def _first_registered(specs: Sequence[str], game: str) -> str | None:
-    known = set(bot_names(game))
-    return next((spec for spec in specs if parse_bot_spec(spec)[0] in known), None)
 
 
 GENERIC = GameView()
 
-# Game name -> its view. A hint's budget is a second of thought.
-VIEWS: dict[str, GameView] = {
-    "arctic": GameView(
-        draw_table=render.draw_table,
-        status_line=render.status_line,
-        final_view=render.final_view,
-        turn_key=render.turn_key,
-        turn_word="Round",
-        log_line=_arctic_log,
-        help=render.HELP,
-        hint_bots=("ismcts:ms=1000",),
-        default_bots=("baseline",),
-    ),
-    "arktia": GameView(
-        draw_table=arktia_render.draw_table,
-        status_line=arktia_render.status_line,
-        final_view=arktia_render.final_view,
-        turn_key=arktia_render.turn_key,
-        turn_word="Turn",
-        log_line=arktia_render.log_line,
-        help=arktia_render.HELP,
-        # Perfect information: plain MCTS is the right search when it is there; ISMCTS works too.
-        hint_bots=("mcts:ms=1000", "ismcts:ms=1000"),
-        default_bots=("mcts", "random"),
-        compact_choices=8,
-        choice_order=arktia_render.choice_order,
-    ),
-}
-
 
 def view_for(game: str) -> GameView:
     """The terminal view of ``game`` (``GENERIC`` for a game without one)."""
-    return VIEWS.get(game, GENERIC)
-
-
-def _game_of(state: State) -> str:
-    """The game name of a state from its module (``floe.games.<name>.…``), for callers without a record."""
-    parts = type(state).__module__.split(".")
-    return parts[2] if parts[:2] == ["floe", "games"] and len(parts) > 2 else ""
+    ref = entry(game).terminal
+    if ref is None:
+        return GENERIC
+    view = resolve(ref)
+    if not isinstance(view, GameView):
+        raise TypeError(f"{ref} is not a GameView")
+    return view
 
 
 def print_final(
@@ -164,18 +112,24 @@ def print_final(
     record: Record | None = None,
     console: Console | None = None,
     names: Sequence[str] | None = None,
+    *,
+    game: str | None = None,
 ) -> None:
     """Print a game's final table and scores (``floe replay``); an unfinished game shows where it stopped.
 
-    ``seat`` (0-based) shows the table as that seat saw it; None shows a spectator's view (hidden cards
-    stay hidden). ``OptionError`` if ``seat`` is not a seat of the game.
+    The game is the record's, or ``game``. ``seat`` (0-based) shows the table as that seat saw it; None
+    shows a spectator's view (hidden cards stay hidden). ``OptionError`` if ``seat`` is not a seat of the
+    game.
     """
     console = console or Console()
-    view = view_for(record.game if record is not None else _game_of(state))
+    name = record.game if record is not None else game
+    if name is None:
+        raise ValueError("print_final needs the record or the game's name")
+    view = view_for(name)
     n = record.players if record is not None else len(state.scores())
     if seat is not None and not 0 <= seat < n:
         raise OptionError(f"seat {seat + 1} does not exist: this game has seats 1 to {n}")
-    names = list(names) if names else render.player_names(n, seat)
+    names = list(names) if names else player_names(n, seat)
     if record is not None:
         seed = "none" if record.seed is None else str(record.seed)
         console.print(

@@ -25,9 +25,11 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from floe.bots.base import bot_names, parse_bot_spec
+from floe.core.entry import GameEntry
+from floe.core.registry import entries
 from floe.server.botrunner import BotRunner
 from floe.server.manager import Conn, Lobby
-from floe.server.present import GAMES
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
     Back,
@@ -72,6 +74,18 @@ def _bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise MoveError("bad_token", "the Authorization header must be 'Bearer <seat token>'", 401)
     return token.strip()
+
+
+def game_info(game: GameEntry) -> dict[str, Any]:
+    """A game for the lobby: its entry's facts and option schema, and the bots this server has for it
+    (the entry's suggestions first, weakest first; then every bot name)."""
+    names = bot_names(game.name)
+    return {
+        **game.info(),
+        "bots": [spec for spec in game.lobby_bots if parse_bot_spec(spec)[0] in names],
+        "bot_names": names,
+        "board": f"/games/{game.name}/board.js" if game.web else None,
+    }
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -146,7 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # --- API -----------------------------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        return [info.to_dict() for info in GAMES.values()]
+        return [game_info(e) for e in entries()]
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

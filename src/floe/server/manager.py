@@ -22,9 +22,8 @@ from pydantic_core import to_json
 
 from floe.bots.base import make_bot, parse_bot_spec
 from floe.core.errors import FloeError
-from floe.core.registry import make_game
+from floe.core.registry import default_game, entry
 from floe.server.botrunner import BotRunner
-from floe.server.present import GAMES
 from floe.server.protocol import CreateTable
 from floe.server.store import Store, TableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
@@ -133,16 +132,17 @@ class Lobby:
 
     async def create(self, request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
         """A new table and the tokens of its person seats; ``MoveError`` (400) for a bad request."""
-        info = GAMES.get(request.game)
-        if info is None:
-            raise MoveError("bad_option", f"unknown game {request.game!r}; games: {', '.join(GAMES)}", 400)
+        try:
+            info = entry(request.game or default_game())
+        except FloeError as exc:
+            raise MoveError("bad_option", str(exc), 400) from exc
         players = len(request.seats)
         if not info.min_players <= players <= info.max_players:
             raise MoveError(
                 "bad_option", f"{info.name} is for {info.min_players} to {info.max_players} seats", 400
             )
         try:
-            game = make_game(request.game, players, request.options)
+            game = info.new_game(players, request.options)
         except FloeError as exc:
             raise MoveError("bad_option", str(exc), 400) from exc
         seats: list[Seat] = []

@@ -27,7 +27,7 @@ class SeatRequest(_Strict):
 class CreateTable(_Strict):
     """``POST /api/tables``."""
 
-    game: Annotated[str, Field(min_length=1, max_length=32)] = "arctic"
+    game: Annotated[str, Field(min_length=1, max_length=32)] | None = None  # None: the first game listed
     seats: Annotated[list[SeatRequest], Field(min_length=1, max_length=8)]
     options: dict[str, Any] = Field(default_factory=dict)
     turn_timer: Annotated[float, Field(gt=0, le=24 * 3600)] | None = None

@@ -18,7 +18,7 @@ from typing import Any
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
 from floe.core.record import Record
-from floe.core.registry import make_game
+from floe.core.registry import entry, make_game
 from floe.server import present
 from floe.server.store import TableRow
 
@@ -169,12 +169,12 @@ class Table:
         return self.turn_started + self.row.turn_timer
 
     def plays_by_bot(self, seat: int) -> str | None:
-        """The bot spec that moves for ``seat`` now: its own bot, the game's away bot (Arctic: ``baseline``)
-        for an away person, or None."""
+        """The bot spec that moves for ``seat`` now: its own bot, the game's away bot for an away person,
+        or None."""
         info = self.seats[seat]
         if info.kind == "bot":
             return info.bot
-        return present.away_bot(self.row.game) if info.away else None
+        return entry(self.row.game).away_bot if info.away else None
 
     def seat_of(self, token: str) -> int:
         """The seat whose token this is; ``MoveError`` otherwise."""
@@ -239,7 +239,7 @@ class Table:
         probe, history = self._log_probe, self.state.history
         for action in history[len(probe.history) :]:
             for v, lines in self._logs.items():
-                line = present.log_line(probe, action, v)
+                line = present.log_line(self.row.game, probe, action, v)
                 if line:
                     lines.append(line)
             probe.apply_unchecked(action)
@@ -279,7 +279,9 @@ class Table:
             "to_move": to_move,
             "deciding": self.deciding() if to_move is not None or finished else "",
             "view": self.view(viewer),
-            "legal": present.legal_choices(self.state, viewer) if mine and viewer is not None else [],
+            "legal": present.legal_choices(self.row.game, self.state, viewer)
+            if mine and viewer is not None
+            else [],
             "log": [{"index": k, "text": lines[k]} for k in range(log_from, len(lines))],
             "log_total": len(lines),
             "deadline": self.deadline(),
@@ -289,7 +291,7 @@ class Table:
     def deciding(self) -> str:
         """What the seat to act is deciding, in words (cached per version)."""
         if self._deciding[0] != self.version:
-            self._deciding = (self.version, present.deciding(self.state))
+            self._deciding = (self.version, present.deciding(self.row.game, self.state))
         return self._deciding[1]
 
     def record(self) -> Record:
@@ -320,7 +322,7 @@ class Table:
             if not probe.is_chance_node():
                 frame()
                 actor = probe.current_player()
-            line = present.log_line(probe, action, viewer)
+            line = present.log_line(self.row.game, probe, action, viewer)
             if line:
                 pending.append(line)
             probe.apply_unchecked(action)

@@ -20,8 +20,8 @@ from typing import Any
 from floe.games.arctic import actions as act
 from floe.games.arctic import rules
 from floe.games.arctic.cards import ANIMALS, COMPANION, DECK_CARDS, MAIN, PLACEMENT, parse_card
-from floe.games.arctic.config import POWER_BY_SLUG
 from floe.games.arctic.game import ArcticGame, ArcticState
+from floe.games.arctic.powers import POWER_BY_SLUG
 from floe.games.arctic.state import FACE_DOWN_FLAG
 
 CardSpec = int | str

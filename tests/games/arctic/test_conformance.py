@@ -18,8 +18,8 @@ from invariants import check_state, play_checked, random_options
 
 from floe.core.match import Match
 from floe.games.arctic import actions as act
-from floe.games.arctic.config import POWER_SLUGS
 from floe.games.arctic.game import ArcticGame
+from floe.games.arctic.powers import POWER_SLUGS
 
 CHUNK = 100
 CHUNKS = 7

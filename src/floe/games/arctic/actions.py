@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from floe.core.errors import InvalidActionError
 from floe.games.arctic.cards import ANIMALS, N_CARDS, card_name, parse_card
-from floe.games.arctic.config import POWER_BY_SLUG, POWER_SLUGS
+from floe.games.arctic.powers import POWER_BY_SLUG, POWER_SLUGS
 
 STOP, PASS, TAKE_BACK, DRAW_DECK = 0, 1, 2, 3
 MOVE_RIGHT, MOVE_LEFT, EXTRA_RIGHT, EXTRA_LEFT = 4, 5, 6, 7

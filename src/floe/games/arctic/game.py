@@ -14,7 +14,9 @@ from floe.games.arctic import actions as act
 from floe.games.arctic import rules
 from floe.games.arctic.belief import TotemBelief
 from floe.games.arctic.cards import ANIMALS, COMPANION, LANDSCAPE, MAIN, N_CARDS, card_name, describe_card
-from floe.games.arctic.config import POWER_SLUGS, RulesConfig
+from floe.games.arctic.config import RulesConfig
+from floe.games.arctic.options import OPTIONS
+from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.scoring import FACE_DOWN, ScoreBreakdown, rank, score
 from floe.games.arctic.state import (
     EXTRA,
@@ -138,12 +140,15 @@ class ArcticGame(Game):
     """Arctic for 2–4 players with a ``RulesConfig`` built from the options."""
 
     name = "arctic"
+    title = "Arctic"
+    min_players = 2
+    max_players = 4
+    information = "imperfect"
+    schema = OPTIONS
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
-        if not isinstance(players, int) or not 2 <= players <= 4:
-            raise OptionError(f"Arctic is for 2 to 4 players, not {players}")
         super().__init__(players, options)
-        self.config = RulesConfig.from_options(options, players)
+        self.config = RulesConfig.from_parsed(self.options)
         self.options = self.config.to_options()
         self._belief_cache: tuple[tuple[object, ...], TotemBelief] | None = None
 
@@ -151,18 +156,19 @@ class ArcticGame(Game):
     def spec(self) -> GameSpec:
         n = self.players
         return GameSpec(
-            name="arctic",
+            name=self.name,
             players=n,
-            min_players=2,
-            max_players=4,
+            min_players=self.min_players,
+            max_players=self.max_players,
             num_distinct_actions=act.N_ACTIONS,
             max_chance_outcomes=N_CARDS,
             min_utility=-1.0,
             max_utility=1.0,
             max_game_length=4000,
-            information="imperfect",
+            information=self.information,
             observation_size=VECTOR_SIZE,
             version=VERSION,
+            player_actions=act.N_PLAYER_ACTIONS,
         )
 
     def new_initial_state(self) -> ArcticState:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import ANIMALS, CARD_NAMES, COMPANION, LANDSCAPE, MAIN, N_ANIMALS, N_CARDS
-from floe.games.arctic.config import POWER_SLUGS, POWER_WORDS
 from floe.games.arctic.game import ArcticState
+from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS
 from floe.games.arctic.state import (
     EXTRA,
     J_BLIND_DRAW,

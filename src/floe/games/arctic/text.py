@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from floe.games.arctic.cards import ANIMALS, CARD_NAMES, LANDSCAPE, N_ANIMALS
-from floe.games.arctic.config import POWER_SLUGS
+from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.state import FACE_DOWN_FLAG, STEP_NAMES
 from floe.games.arctic.view import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 

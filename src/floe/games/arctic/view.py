@@ -34,7 +34,8 @@ from floe.games.arctic.cards import (
     PLACEMENT,
     parse_card,
 )
-from floe.games.arctic.config import POWER_SLUGS, RulesConfig
+from floe.games.arctic.config import RulesConfig
+from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.state import (
     FACE_DOWN_FLAG,
     IN_HAND,
@@ -214,7 +215,7 @@ class ArcticObservation:
             "walrus_token": ANIMALS.index(turn["walrus_token"]),
             "walrus_dir": turn["walrus_dir"],
         }
-        from floe.games.arctic.config import POWER_BY_SLUG
+        from floe.games.arctic.powers import POWER_BY_SLUG
 
         known = [0] * N_CARDS
         piles: list[list[int]] = []

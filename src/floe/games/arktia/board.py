@@ -37,6 +37,9 @@ from floe.core.errors import OptionError
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 MIN_CELLS = 3
+# The largest board a table may ask for: the biggest placeholder has 36 fields, and the engine's cost grows
+# with the square of the fields (straight lines), so a bound keeps one table's work small.
+MAX_CELLS = 64
 
 
 def _placeholder(q_max: int, r_max: int, s_min: int, s_max: int) -> tuple[tuple[int, int], ...]:
@@ -136,11 +139,15 @@ class Layout:
         floe.core.errors.OptionError: a layout needs at least 3 cells, not 2
         """
         items: Sequence[Any] = cells.replace(",", " ").split() if isinstance(cells, str) else list(cells)
+        if len(items) > MAX_CELLS:
+            raise OptionError(f"a layout may have at most {MAX_CELLS} cells, not {len(items)}")
         coords = [_parse_coord(item) for item in items]
         if len(set(coords)) != len(coords):
             raise OptionError("a layout lists a cell twice")
         if len(coords) < MIN_CELLS:
             raise OptionError(f"a layout needs at least {MIN_CELLS} cells, not {len(coords)}")
+        if len(coords) > MAX_CELLS:
+            raise OptionError(f"a layout may have at most {MAX_CELLS} cells, not {len(coords)}")
         q0 = min(q for q, _ in coords)
         r0 = min(r for _, r in coords)
         shifted = sorted(((q - q0, r - r0) for q, r in coords), key=lambda c: (c[1], c[0]))
@@ -217,9 +224,20 @@ def bits(mask: int) -> list[int]:
 def _parse_coord(item: Any) -> tuple[int, int]:
     if isinstance(item, str):
         text = item.strip().lower()
-        if len(text) >= 2 and text[0] in COLUMNS and text[1:].isdigit() and int(text[1:]) >= 1:
+        row = text[1:]
+        if (
+            len(text) >= 2
+            and text[0] in COLUMNS
+            and row.isascii()
+            and row.isdigit()
+            and 1 <= int(row) <= 1000
+        ):
             return COLUMNS.index(text[0]), int(text[1:]) - 1
         raise OptionError(f"cannot read {item!r} as a cell: write a column letter and a row, like c3")
-    if isinstance(item, list | tuple) and len(item) == 2 and all(isinstance(v, int) for v in item):
+    if (
+        isinstance(item, list | tuple)
+        and len(item) == 2
+        and all(type(v) is int and abs(v) <= 1000 for v in item)
+    ):
         return int(item[0]), int(item[1])
     raise OptionError(f"cannot read {item!r} as a cell: give [q, r] or a name like c3")

@@ -1,7 +1,7 @@
 """Arktia's options: the board layout, the neutral set-up and every [GUESS] of the spec as a flag.
 
 The defaults are the spec's recommendations. Options arrive as a mapping (CLI, record, server) and are
-checked here once: an unknown key or a bad value gives an ``OptionError`` naming it.
+checked by the option schema (``options.OPTIONS``) before a config is built from them.
 
 ===================  ==================  =====================================================================
 option               default             meaning
@@ -32,22 +32,12 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from floe.core.errors import OptionError
 from floe.games.arktia.board import DEFAULT_LAYOUT, Layout
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "neutral_starter": ("start_player", "previous_player"),
-    "melt_start": ("next_turn", "same_turn"),
-    "out_pieces": ("stay", "remove"),
-    "tie_break": ("shared", "fewer_lost"),
-}
-_BOOLS = ("bridge_melt_ends",)
-KNOWN = ("layout", "neutrals", "first_player", *_CHOICES, *_BOOLS, "max_turns")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,43 +57,27 @@ class ArktiaConfig:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None, players: int) -> ArktiaConfig:
-        """Build and check the options for ``players`` seats (2–4)."""
-        if not isinstance(players, int) or not 2 <= players <= 4:
-            raise OptionError(f"Arktia is for 2 to 4 players, not {players}")
-        opts = dict(options or {})
-        unknown = sorted(set(opts) - set(KNOWN))
-        if unknown:
-            raise OptionError(f"unknown option {unknown[0]!r}; known options: {', '.join(KNOWN)}")
-        layout_opt = opts.get("layout", "default")
-        if isinstance(layout_opt, str) and layout_opt.strip().startswith("["):
-            try:  # a JSON list of [q, r] cells, as the command line passes it
-                layout_opt = json.loads(layout_opt)
-            except json.JSONDecodeError as exc:
-                raise OptionError(f"cannot read the layout as a JSON list of cells: {exc.msg}") from None
-        if layout_opt is None or (isinstance(layout_opt, str) and layout_opt.strip().lower() == "default"):
+        """Build from user options (text or JSON values), checked by the option schema first."""
+        from floe.games.arktia.options import OPTIONS
+
+        return cls.from_parsed(OPTIONS.parse(options, players), players)
+
+    @classmethod
+    def from_parsed(cls, options: Mapping[str, Any], players: int) -> ArktiaConfig:
+        """Build from options the schema has checked, for ``players`` seats."""
+        layout_opt = options.get("layout", "default")
+        if layout_opt == "default":
             layout = Layout.named(DEFAULT_LAYOUT[players])
-        elif isinstance(layout_opt, str) and " " not in layout_opt.strip() and "," not in layout_opt:
+        elif isinstance(layout_opt, str):
             layout = Layout.named(layout_opt)
         else:
             layout = Layout.from_cells(layout_opt)
-        neutrals_opt = opts.get("neutrals")
-        neutrals = players == 2 if neutrals_opt is None else _parse_bool("neutrals", neutrals_opt)
+        neutrals = options.get("neutrals")
+        if neutrals is None:
+            neutrals = players == 2
         if neutrals and players == 4:
             raise OptionError("4 players use every colour: there is no neutral colour left")
-        changes: dict[str, Any] = {}
-        for key, allowed in _CHOICES.items():
-            if key in opts:
-                text = str(opts[key]).strip().lower()
-                if text not in allowed:
-                    raise OptionError(f"{key} must be one of {', '.join(allowed)}, not {opts[key]!r}")
-                changes[key] = text
-        for key in _BOOLS:
-            if key in opts:
-                changes[key] = _parse_bool(key, opts[key])
-        if "first_player" in opts:
-            changes["first_player"] = _parse_int("first_player", opts["first_player"], 0, players - 1)
-        if "max_turns" in opts:
-            changes["max_turns"] = _parse_int("max_turns", opts["max_turns"], 1, 100_000)
+        changes = {k: v for k, v in options.items() if k not in ("layout", "neutrals")}
         return cls(players=players, layout=layout, neutrals=neutrals, **changes)
 
     def to_options(self) -> dict[str, Any]:
@@ -119,24 +93,3 @@ class ArktiaConfig:
             "tie_break": self.tie_break,
             "max_turns": self.max_turns,
         }
-
-
-def _parse_bool(key: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise OptionError(f"{key} must be true or false, not {value!r}")
-
-
-def _parse_int(key: str, value: Any, low: int, high: int) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise OptionError(f"{key} must be a whole number, not {value!r}") from None
-    if isinstance(value, bool) or not low <= number <= high:
-        raise OptionError(f"{key} must be between {low} and {high}, not {value!r}")
-    return number

@@ -15,11 +15,12 @@ from typing import Any
 
 import numpy as np
 
-from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, OptionError
+from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
 from floe.core.game import TERMINAL, Game, GameSpec, State
 from floe.games.arktia import rules
 from floe.games.arktia.actions import STOP, ActionSpace
 from floe.games.arktia.config import ArktiaConfig
+from floe.games.arktia.options import OPTIONS
 from floe.games.arktia.scoring import ScoreBreakdown, breakdowns, rank, rank_returns, winners
 from floe.games.arktia.state import OVER, ArktiaStateData
 from floe.games.arktia.towers import SIZE_NAMES
@@ -166,22 +167,25 @@ class ArktiaGame(Game):
     """Arktia for 2–4 players with an ``ArktiaConfig`` built from the options."""
 
     name = "arktia"
+    title = "Arktia"
+    min_players = 2
+    max_players = 4
+    information = "perfect"
+    schema = OPTIONS
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
-        if not isinstance(players, int) or not 2 <= players <= 4:
-            raise OptionError(f"Arktia is for 2 to 4 players, not {players}")
         super().__init__(players, options)
-        self.config = ArktiaConfig.from_options(options, players)
+        self.config = ArktiaConfig.from_parsed(self.options, players)
         self.options = self.config.to_options()
         self.space = ActionSpace(self.config.layout)
 
     @property
     def spec(self) -> GameSpec:
         return GameSpec(
-            name="arktia",
+            name=self.name,
             players=self.players,
-            min_players=2,
-            max_players=4,
+            min_players=self.min_players,
+            max_players=self.max_players,
             num_distinct_actions=self.space.N_ACTIONS,
             max_chance_outcomes=0,
             min_utility=-1.0,
@@ -189,7 +193,7 @@ class ArktiaGame(Game):
             # Neutral set-up, then per turn at most: one place/move, two keep choices (a mover carries at
             # most two other pieces), one melt.
             max_game_length=3 * self.players + 4 * self.config.max_turns,
-            information="perfect",
+            information=self.information,
             observation_size=vector_size(self.space.size),
             version=VERSION,
         )

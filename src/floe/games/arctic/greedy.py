@@ -1,7 +1,7 @@
 """The ``greedy`` bot: one-step look-ahead with the hand-written Arctic evaluation.
 
 For each legal action it samples a few worlds consistent with its observation, applies the action in each,
-lets chance resolve (cards drawn, refills), and scores the result with ``arctic_eval.values``: runs, totem
+lets chance resolve (cards drawn, refills), and scores the result with ``evaluation.values``: runs, totem
 position, hand and penalties. It takes the action with the best mean, ties broken at random. It sees only
 its observation: the worlds come from ``game.determinize``.
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from floe.bots.arctic_eval import values
-from floe.bots.base import Bot, register_bot
+from floe.bots.base import Bot
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
+from floe.games.arctic.evaluation import values
 from floe.games.arctic.state import ArcticStateData
 
 
@@ -61,6 +61,3 @@ def _resolve_chance(state: State, rng: Any) -> None:
 def _final(state: State, seat: int) -> float:
     order = state.ranking()
     return (len(order) - 1 - order.index(seat)) / (len(order) - 1)
-
-
-register_bot("greedy", GreedyBot, game="arctic")

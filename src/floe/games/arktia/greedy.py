@@ -1,10 +1,10 @@
-"""Arktia's ``greedy`` bot: one-step look-ahead with the hand-written evaluation (``arktia_eval``).
+"""Arktia's ``greedy`` bot: one-step look-ahead with the hand-written evaluation (``evaluation``).
 
 Arktia has perfect information, so the bot rebuilds the exact position from its observation
 (``game.determinize``, which for Arktia ignores the generator) and tries every legal action on a copy.
 When the action leaves the same seat with a follow-up decision of the same turn (choosing which tied
 group survives, melting a field), the best follow-up counts. The position after the turn is scored with
-``arktia_eval.values_with_mobility`` (a finished game by its result); the bot takes the action with the
+``evaluation.values_with_mobility`` (a finished game by its result); the bot takes the action with the
 best value for its seat, ties broken at random.
 
 No parameters.
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from floe.bots.arktia_eval import values_with_mobility
-from floe.bots.base import Bot, register_bot
+from floe.bots.base import Bot
 from floe.core.game import State
+from floe.games.arktia.evaluation import values_with_mobility
 from floe.games.arktia.state import TURN, ArktiaStateData
 
 # At most this many follow-up decisions of the same turn are searched (keep choices, then a melt).
@@ -51,6 +51,3 @@ class ArktiaGreedyBot(Bot):
         if depth > 0 and after.current_player() == self.seat and data.step != TURN:
             return max(self._value(after, a, depth - 1) for a in after.legal_actions())
         return values_with_mobility(data)[self.seat]
-
-
-register_bot("greedy", ArktiaGreedyBot, game="arktia")

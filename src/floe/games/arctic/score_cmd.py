@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from floe.core.errors import UnknownGameError
 from floe.games.arctic.cards import ANIMALS, LANDSCAPE, N_CARDS
 from floe.games.arctic.scoring import FACE_DOWN, MODES, ScoreBreakdown, score
-from floe.play.render import animal_text
+from floe.games.arctic.terminal import animal_text
 
-__all__ = ["parse_pile", "score_pile_command"]
+__all__ = ["parse_pile", "score_command", "score_pile_command"]
 
 # Every spelling of each animal, singular and plural (a player copying a rulebook writes "orcas").
 _WORDS: dict[str, int] = {}
@@ -82,8 +82,22 @@ def _pile_words(pile: list[int]) -> list[str]:
     return ["?" if a == FACE_DOWN else ANIMALS[a] for a in pile]
 
 
+def score_command(
+    pile: Annotated[
+        str, typer.Option(help='The pile bottom to top, e.g. "fox fox ? moose"; ? is face-down.')
+    ],
+    totem_value: Annotated[int, typer.Option(help="Landscape value under your totem's token.")] = 0,
+    penalties: Annotated[int, typer.Option(help="Cards in your penalty zone.")] = 0,
+    mode: Annotated[
+        str, typer.Option(help="Face-down cards: free_max (rules) or bga_adjacent.")
+    ] = "free_max",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the breakdown as JSON.")] = False,
+) -> None:
+    """Score a physical game's pile: runs, bonus, totem and penalties (``floe score arctic --pile ...``)."""
+    score_pile_command(pile, totem_value, penalties, mode, as_json)
+
+
 def score_pile_command(
-    game: str,
     pile_text: str,
     totem_value: int,
     penalties: int,
@@ -95,10 +109,8 @@ def score_pile_command(
 
     ``totem_value`` is the landscape value under the totem's token (0, 1, 3, 6, 10 or 15), ``penalties``
     the number of penalty cards, ``mode`` how face-down cards count (``free_max`` or ``bga_adjacent``).
-    ``UnknownGameError`` for a game other than arctic; ``ValueError`` for a bad pile, value or mode.
+    ``ValueError`` for a bad pile, value or mode.
     """
-    if game.strip().lower() != "arctic":
-        raise UnknownGameError(f"floe score knows only arctic, not {game!r}")
     if totem_value not in LANDSCAPE:
         raise ValueError(f"--totem-value must be one of {', '.join(map(str, LANDSCAPE))}, not {totem_value}")
     if penalties < 0:

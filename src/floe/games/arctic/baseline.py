@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from floe.bots.base import Bot, register_bot
+from floe.bots.base import Bot
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import COMPANION, DRAW, LAST_POSITION, MAIN, WALRUS
 from floe.games.arctic.state import DISCARD, EXTRA, GIVE, MOVE, PLACE, visible_card
@@ -234,6 +234,3 @@ def _legal_direction(direction: int, right: int, left: int, legal: set[int]) -> 
     if other in legal:
         return other
     return None
-
-
-register_bot("baseline", ArcticBaselineBot, game="arctic")

@@ -40,6 +40,8 @@ from floe.games.arktia.board import COLUMNS
 from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP, OUT_NAMES, OVER
 from floe.games.arktia.towers import NEUTRAL, SIZE_LETTERS, TOP, pieces_bottom_up
 from floe.games.arktia.view import ArktiaObservation
+from floe.play.common import ranking_text
+from floe.play.views import GameView
 
 __all__ = [
     "HELP",
@@ -379,22 +381,6 @@ def scores_table(obs: ArktiaObservation, ranking: Sequence[int], names: Sequence
     return table
 
 
-def ranking_text(state: State, names: Sequence[str]) -> Text:
-    """``Ranking: 1st P2 (12), 2nd P1 (11)``; seats with equal returns share a place (``1st= …``)."""
-    scores = state.scores()
-    returns = state.returns()
-    ordinals = ("1st", "2nd", "3rd", "4th")
-    out = Text("Ranking: ", style="bold")
-    order = state.ranking()
-    for i, q in enumerate(order):
-        place = next(j for j, p in enumerate(order) if returns[p] == returns[q])
-        shared = sum(1 for p in order if returns[p] == returns[q]) > 1
-        if i:
-            out.append(", ")
-        out.append(f"{ordinals[place]}{'=' if shared else ''} {names[q]} ({scores[q]})")
-    return out
-
-
 def final_view(state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
     """The final board, the scoring breakdowns and the ranking."""
     obs = _observation(state, seat)
@@ -404,3 +390,16 @@ def final_view(state: State, seat: int | None, names: Sequence[str] | None = Non
         scores_table(obs, state.ranking(), names),
         ranking_text(state, names),
     )
+
+
+VIEW = GameView(
+    draw_table=draw_table,
+    status_line=status_line,
+    final_view=final_view,
+    turn_key=turn_key,
+    turn_word="Turn",
+    log_line=log_line,
+    help=HELP,
+    compact_choices=8,
+    choice_order=choice_order,
+)

@@ -1,9 +1,8 @@
-"""Drawing a game table with Rich, from one seat's observation only (spec section 9 decides what shows).
+"""Arctic in the terminal: the table drawn with Rich from one seat's observation only (spec section 9).
 
 Everything here starts from ``state.observation(seat)``, never from the full state, so the terminal
-cannot show a person more than the rules let them know. Arctic gets a full table (landscape, river, hand,
-piles, powers, counts and the step being decided); a game without a Rich view falls back to its
-``State.render`` text. Which game gets which view is decided in ``floe.play.views``.
+cannot show a person more than the rules let them know: landscape, river, hand, piles, powers, counts and
+the step being decided. ``VIEW`` is what the game's entry gives terminal play and ``floe replay``.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.core.game import State
+from floe.games.arctic import log
 from floe.games.arctic.cards import (
     ANIMALS,
     CARD_NAMES,
@@ -28,18 +28,20 @@ from floe.games.arctic.cards import (
     N_ANIMALS,
     PLACEMENT,
 )
-from floe.games.arctic.config import POWER_SLUGS, POWER_WORDS
+from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS
 from floe.games.arctic.state import FACE_DOWN_FLAG, STEP_NAMES
 from floe.games.arctic.text import step_words
 from floe.games.arctic.view import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
+from floe.play.common import player_names, ranking_text
+from floe.play.views import GameView
 
 __all__ = [
     "HELP",
+    "VIEW",
     "animal_text",
     "card_text",
     "draw_table",
     "final_view",
-    "player_names",
     "scores_table",
     "step_words",
     "table_view",
@@ -96,15 +98,6 @@ def card_text(card: int) -> Text:
         Text(ANIMALS[COMPANION[card]], style=ANIMAL_STYLES[COMPANION[card]].replace("bold ", "")),
         (f" p{PLACEMENT[card]} d{DRAW[card]}", "cyan"),
     )
-
-
-def player_names(n: int, seat: int | None = None, labels: Sequence[str] | None = None) -> list[str]:
-    """``P1``.. with a label each (a bot's name) and ``(you)`` for ``seat``."""
-    names = []
-    for q in range(n):
-        extra = "you" if q == seat else (labels[q] if labels and q < len(labels) and labels[q] else "")
-        names.append(f"P{q + 1} ({extra})" if extra else f"P{q + 1}")
-    return names
 
 
 # --- Arctic ------------------------------------------------------------------------------------------------
@@ -401,18 +394,6 @@ def scores_table(
     return table
 
 
-def ranking_text(state: State, names: Sequence[str]) -> Text:
-    """``1st P2 (45), 2nd P1 (40)``."""
-    scores = state.scores()
-    ordinals = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-    out = Text("Ranking: ", style="bold")
-    for place, q in enumerate(state.ranking()):
-        if place:
-            out.append(", ")
-        out.append(f"{ordinals[place] if place < len(ordinals) else place + 1} {names[q]} ({scores[q]})")
-    return out
-
-
 def final_view(state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
     """The final table (every totem revealed), the scoring breakdowns and the ranking."""
     obs = state.observation(seat)
@@ -425,3 +406,18 @@ def final_view(state: State, seat: int | None, names: Sequence[str] | None = Non
     else:
         table, totems = Text(state.render(seat)), None
     return Group(table, scores_table(breakdowns, state.ranking(), names, totems), ranking_text(state, names))
+
+
+def _log_line(before: State, action: int, viewer: int | None) -> str | None:
+    return log.log_line(before, action, viewer)  # type: ignore[arg-type]
+
+
+VIEW = GameView(
+    draw_table=draw_table,
+    status_line=status_line,
+    final_view=final_view,
+    turn_key=turn_key,
+    turn_word="Round",
+    log_line=_log_line,
+    help=HELP,
+)

@@ -1,0 +1,132 @@
+"""The game contract: one ``GameEntry`` per game, everything Floe needs to know about it.
+
+A game package registers its entry under the ``floe.games`` entry-point group (see ``registry``); the
+generic layers (bots, lab, terminal, web table, learning adapters) read the entry and never name a game.
+
+The engine facts (name, title, player range, information, option schema) live on the ``Game`` class the
+entry points to; the entry adds what the rest of Floe needs around the engine. The heavier parts (bots,
+search hooks, terminal view, web presenter) are named by ``"module:attribute"`` references and imported
+only by the layer that uses them, so listing the games stays cheap and ``floe.core`` imports nothing of
+theirs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from floe.core.game import Game
+from floe.core.options import OptionSchema
+
+# "package.module:attribute"
+Ref = str
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything Floe needs to know about one game (see the module docstring).
+
+    - ``game``: the engine's ``Game`` class, built as ``game(players, options)``.
+    - ``summary``: one line for the lobby and ``floe games``; ``notice``: a warning shown wherever a player
+      sees the game (e.g. placeholder components), or empty.
+    - ``bots``: the game's own bots, name -> ``"module:BotClass"`` (the generic ``random``, ``ismcts`` and,
+      for perfect-information games, ``mcts`` are there for every game).
+    - ``default_bot``: the opponent when none is named; ``away_bot``: the stand-in for an away person;
+      ``hint_bots``: bot specs for the terminal's ``hint``, in order of preference; ``lobby_bots``: the bot
+      specs the lobby suggests, weakest first.
+    - ``search``: ``"module:HOOKS"``, a ``floe.bots.hooks.SearchHooks`` (evaluation, rollout policy, world
+      sampling) that the generic search bots use.
+    - ``terminal``: ``"module:VIEW"``, a ``floe.play.views.GameView``.
+    - ``presenter``: ``"module:PRESENTER"``, a ``floe.server.present.GamePresenter`` (log lines, the decision
+      in words, the legal choices with what they touch).
+    - ``web``: ``"package:folder"``, the browser's files for the game: ``board.js`` (the board module) and
+      ``icon.svg``.
+    - ``score``: ``"module:function"``, a Typer command that scores a physical game's position
+      (``floe score <game> ...``), or None.
+    - ``order``: where the game is listed; the first is the default game of ``floe play``.
+    """
+
+    game: type[Game]
+    summary: str = ""
+    notice: str = ""
+    bots: Mapping[str, Ref] = field(default_factory=dict)
+    default_bot: str = "random"
+    away_bot: str = "random"
+    hint_bots: tuple[str, ...] = ("ismcts:ms=1000",)
+    lobby_bots: tuple[str, ...] = ("random",)
+    search: Ref | None = None
+    terminal: Ref | None = None
+    presenter: Ref | None = None
+    web: Ref | None = None
+    score: Ref | None = None
+    aliases: tuple[str, ...] = ()
+    order: int = 100
+
+    # --- the engine's facts -------------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The game's name in records, commands and URLs (``floe play <name>``)."""
+        return self.game.name
+
+    @property
+    def title(self) -> str:
+        """The game's name for people."""
+        return self.game.title or self.game.name.capitalize()
+
+    @property
+    def min_players(self) -> int:
+        return self.game.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.game.max_players
+
+    @property
+    def information(self) -> str:
+        """``perfect`` or ``imperfect``."""
+        return self.game.information
+
+    @property
+    def options(self) -> OptionSchema:
+        """The option schema."""
+        return self.game.schema
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None) -> Game:
+        """The game for ``players`` seats with ``options`` (checked by the schema: ``OptionError``)."""
+        return self.game(players, options)
+
+    # --- the parts other layers load ------------------------------------------------------------------------
+    def web_dir(self) -> Path | None:
+        """The folder of the game's browser files, or None."""
+        if self.web is None:
+            return None
+        package, _, folder = self.web.partition(":")
+        return Path(str(resources.files(package).joinpath(folder)))
+
+    def info(self) -> dict[str, Any]:
+        """JSON facts for listings (``GET /api/games``, ``floe games --json``)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "notice": self.notice,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "information": self.information,
+            "options": self.options.describe(),
+        }
+
+
+def resolve(ref: Ref) -> Any:
+    """The object a ``"module:attribute"`` reference names (``ImportError``/``AttributeError`` if none)."""
+    module, _, attribute = ref.partition(":")
+    if not module or not attribute:
+        raise ValueError(f"a reference must look like package.module:attribute, not {ref!r}")
+    target: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        target = getattr(target, part)
+    return target

@@ -1,0 +1,327 @@
+"""A game's options, declared once: the schema every door into a game reads.
+
+Each ``Option`` says its name, kind, default, bounds or choices, a one-line help and which rulebook
+passage or decision it follows. ``OptionSchema.parse`` is the one validator: the command line's
+``--option key=value`` (text), the web lobby's JSON and a stored record's options all go through it, and
+every value is checked against its bounds before a game builds anything from it. The lobby's form
+(``describe``) and the option tables in the docs (``markdown``) are generated from the same schema.
+
+>>> schema = OptionSchema((Option("turns", "int", 10, "turn limit", low=1, high=99),))
+>>> schema.parse({"turns": "12"}, players=2)
+{'turns': 12}
+>>> schema.parse({"turns": "0"}, players=2)
+Traceback (most recent call last):
+...
+floe.core.errors.OptionError: turns must be between 1 and 99, not '0'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from floe.core.errors import OptionError
+
+Kind = Literal["choice", "bool", "int", "seat", "text", "list"]
+# A custom parser for a ``text`` option: (value, players) -> the normalised, JSON-ready value.
+Parser = Callable[[Any, int], Any]
+
+# No option value, whatever its kind, may be larger than this (characters of text, or items and characters
+# of nested lists together); a game's own bound on an option may be smaller.
+MAX_VALUE_SIZE = 4000
+MAX_OPTIONS = 64  # more keys than any schema has: refused before any is read
+_INT = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only: "¹".isdigit() is True, int("¹") fails
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One allowed value of a ``choice`` option, with words for people and other spellings accepted."""
+
+    value: str | int | bool
+    text: str = ""
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game (see the module docstring).
+
+    ``kind``: ``choice`` (one of ``choices``), ``bool``, ``int`` (``low``..``high``), ``seat`` (a seat
+    number 0..players-1; with ``random_ok`` also ``random``, read as None), ``text`` (at most
+    ``max_length`` characters, read by ``parser``; ``choices`` are then suggestions for the lobby) or
+    ``list`` (one value per option of ``items``, given as a list or comma-separated text).
+    ``stored=False``: an input-only convenience folded into other options by the game (not in records).
+    ``lobby=False``: not offered in the web lobby's form. ``advanced``: shown under "more rules".
+    ``default_text`` words a default that depends on other things (the player count, a preset).
+    """
+
+    name: str
+    kind: Kind
+    default: Any
+    help: str
+    source: str = ""
+    label: str = ""
+    choices: tuple[Choice, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    random_ok: bool = False
+    max_length: int = 200
+    parser: Parser | None = None
+    items: tuple[Option, ...] = ()
+    stored: bool = True
+    lobby: bool = True
+    advanced: bool = False
+    default_text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind == "choice" and not self.choices:
+            raise ValueError(f"option {self.name}: a choice option needs choices")
+        if self.kind == "int" and (self.low is None or self.high is None):
+            raise ValueError(f"option {self.name}: an int option needs low and high bounds")
+        if self.kind == "list" and not self.items:
+            raise ValueError(f"option {self.name}: a list option needs items")
+        if self.kind == "text" and self.parser is None and self.choices:
+            raise ValueError(f"option {self.name}: a text option with suggestions needs a parser")
+
+    @property
+    def title(self) -> str:
+        """The label shown to people (the name when no label is given)."""
+        return self.label or self.name.replace("_", " ")
+
+    # --- reading a value ----------------------------------------------------------------------------------
+    def parse(self, value: Any, players: int) -> Any:
+        """``value`` (text from a command line, or JSON) checked and normalised; ``OptionError`` if bad."""
+        _check_size(self.name, value, min(self.max_length, MAX_VALUE_SIZE))
+        if self.kind == "choice":
+            return self._choice(value)
+        if self.kind == "bool":
+            return parse_bool(self.name, value)
+        if self.kind == "int":
+            assert self.low is not None and self.high is not None
+            return parse_int(self.name, value, self.low, self.high)
+        if self.kind == "seat":
+            if self.random_ok and (value is None or str(value).strip().lower() in ("random", "none", "")):
+                return None
+            what = "a seat number or random" if self.random_ok else "a seat number"
+            return parse_int(self.name, value, 0, players - 1, what=what)
+        if self.kind == "text":
+            if self.parser is not None:
+                return self.parser(value, players)
+            if not isinstance(value, str):
+                raise OptionError(f"{self.name} must be text, not {_show(value)}")
+            return value.strip()
+        return self._list(value, players)
+
+    def _choice(self, value: Any) -> Any:
+        if isinstance(value, bool | int | str):
+            key = str(value).strip().lower()
+            for choice in self.choices:
+                if key == str(choice.value).lower() or key in choice.aliases:
+                    return choice.value
+        allowed = ", ".join(str(c.value) for c in self.choices)
+        raise OptionError(f"{self.name} must be one of {allowed}, not {_show(value)}")
+
+    def _list(self, value: Any, players: int) -> list[Any]:
+        parts = value.split(",") if isinstance(value, str) else value
+        if not isinstance(parts, list | tuple) or len(parts) != len(self.items):
+            raise OptionError(f"{self.name} must be {len(self.items)} values ({self.describe_items()})")
+        return [item.parse(part, players) for item, part in zip(self.items, parts, strict=True)]
+
+    def default_words(self) -> str:
+        """The default for people: ``default_text``, or the default value written out."""
+        return self.default_text or _value_words(self, self.default)
+
+    def values_words(self) -> str:
+        """What values the option takes, in words (Markdown)."""
+        return _values_words(self)
+
+    def describe_items(self) -> str:
+        """``fox, moose, …`` — the items of a list option in order."""
+        return ", ".join(item.name for item in self.items)
+
+    # --- describing ---------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """JSON for the lobby's form (``GET /api/games``)."""
+        data: dict[str, Any] = {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.title,
+            "help": self.help,
+            "source": self.source,
+            "default": self.default,
+            "default_text": self.default_words(),
+            "advanced": self.advanced,
+        }
+        if self.choices:
+            data["choices"] = [{"value": c.value, "text": c.text or str(c.value)} for c in self.choices]
+        if self.kind == "int":
+            data["low"], data["high"] = self.low, self.high
+        if self.kind == "seat":
+            data["random_ok"] = self.random_ok
+        if self.kind == "text":
+            data["max_length"] = self.max_length
+        if self.items:
+            data["items"] = [item.to_dict() for item in self.items]
+        return data
+
+
+@dataclass(frozen=True)
+class OptionSchema:
+    """Every option of a game, in the order people read them."""
+
+    options: tuple[Option, ...] = ()
+    by_name: dict[str, Option] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"duplicate option names in {names}")
+        object.__setattr__(self, "by_name", {o.name: o for o in self.options})
+
+    def names(self) -> list[str]:
+        """The option names, in order."""
+        return [o.name for o in self.options]
+
+    def parse(self, raw: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+        """The options given in ``raw``, each checked and normalised (defaults are not filled in).
+
+        ``OptionError`` names the first unknown option or bad value, and lists what is allowed.
+        """
+        if raw is None:
+            return {}
+        if not isinstance(raw, Mapping):
+            raise OptionError("options must be a mapping of names to values")
+        if len(raw) > MAX_OPTIONS:
+            raise OptionError(f"too many options ({len(raw)}); this game has {len(self.options)}")
+        out: dict[str, Any] = {}
+        for key, value in raw.items():
+            option = self.by_name.get(key) if isinstance(key, str) else None
+            if option is None:
+                shown = key if isinstance(key, str) and len(key) <= 40 else "…"
+                known = ", ".join(self.names()) or "none"
+                raise OptionError(f"unknown option {shown!r}; known options: {known}")
+            out[key] = option.parse(value, players)
+        return out
+
+    def defaults(self) -> dict[str, Any]:
+        """Every stored option's default."""
+        return {o.name: o.default for o in self.options if o.stored}
+
+    def describe(self) -> list[dict[str, Any]]:
+        """JSON for the lobby: the options it offers, in order."""
+        return [o.to_dict() for o in self.options if o.lobby]
+
+    def markdown(self) -> str:
+        """The options as a Markdown table (the docs embed it; a test keeps the two equal)."""
+        lines = ["| option | values | default | what it does | follows |", "|---|---|---|---|---|"]
+        for o in self.options:
+            lines.append(
+                f"| `{o.name}` | {o.values_words()} | {o.default_words()} | {o.help} | {o.source or '—'} |"
+            )
+        return "\n".join(lines) + "\n"
+
+
+# --- shared readers (also used by games for values outside a schema) ------------------------------------
+def parse_bool(name: str, value: Any) -> bool:
+    """``true``/``false``, ``yes``/``no``, ``on``/``off``, ``1``/``0`` (or a JSON boolean)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        text = str(value).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+    raise OptionError(f"{name} must be true or false, not {_show(value)}")
+
+
+def parse_int(name: str, value: Any, low: int, high: int, *, what: str = "a whole number") -> int:
+    """A whole number in ``low``..``high``, from an int or from ASCII digits; floats, booleans, infinities
+    and other digits (``"¹"``) are refused with a one-line ``OptionError``."""
+    if isinstance(value, bool):
+        raise OptionError(f"{name} must be {what}, not {_show(value)}")
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, float) and math.isfinite(value) and value.is_integer() and abs(value) < 1e12:
+        number = int(value)
+    elif isinstance(value, str) and _INT.fullmatch(value.strip()):
+        number = int(value.strip())
+    else:
+        raise OptionError(f"{name} must be {what}, not {_show(value)}")
+    if not low <= number <= high:
+        raise OptionError(f"{name} must be between {low} and {high}, not {_show(value)}")
+    return number
+
+
+def _check_size(name: str, value: Any, limit: int) -> None:
+    """Refuse a value bigger than ``limit`` before anything reads it (walks nested lists without
+    recursion, and stops as soon as the limit is passed)."""
+    size = 0
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list | tuple):
+            size += 1 + len(item)
+            stack.extend(item)
+        elif isinstance(item, str):
+            size += len(item)
+        elif isinstance(item, bool | int | float) or item is None:
+            size += 1
+        else:
+            raise OptionError(f"{name} must be text, a number or a list, not {type(item).__name__}")
+        if size > limit:
+            raise OptionError(f"{name} is too long (at most {limit} characters)")
+
+
+def _show(value: Any) -> str:
+    """A value as a short quotation for an error message (never thousands of characters)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _value_words(option: Option, value: Any) -> str:
+    if value is None:
+        return "random" if option.random_ok else "—"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def _values_words(option: Option) -> str:
+    if option.kind == "choice":
+        return ", ".join(f"`{c.value}`" for c in option.choices)
+    if option.kind == "bool":
+        return "`true`, `false`"
+    if option.kind == "int":
+        return f"{option.low}–{option.high}"
+    if option.kind == "seat":
+        return "a seat (0-based)" + (" or `random`" if option.random_ok else "")
+    if option.kind == "list":
+        return f"{len(option.items)} values: {option.describe_items()}"
+    suggestions = ", ".join(f"`{c.value}`" for c in option.choices)
+    return f"text (≤ {option.max_length} characters)" + (f": {suggestions}, …" if suggestions else "")
+
+
+def choices(*pairs: tuple[str | int | bool, str]) -> tuple[Choice, ...]:
+    """``Choice`` records from (value, words) pairs."""
+    return tuple(Choice(value, text) for value, text in pairs)
+
+
+__all__ = [
+    "MAX_VALUE_SIZE",
+    "Choice",
+    "Kind",
+    "Option",
+    "OptionSchema",
+    "Parser",
+    "choices",
+    "parse_bool",
+    "parse_int",
+]

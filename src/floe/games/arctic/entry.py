@@ -1,0 +1,25 @@
+"""Arctic's entry: everything Floe needs to know about the game (registered as a ``floe.games`` plug-in)."""
+
+from __future__ import annotations
+
+from floe.core.entry import GameEntry
+from floe.games.arctic.game import ArcticGame
+
+ENTRY = GameEntry(
+    game=ArcticGame,
+    summary="cards, 2–4 players: build runs of animals and push your hidden totem's token ahead",
+    bots={
+        "baseline": "floe.games.arctic.baseline:ArcticBaselineBot",
+        "greedy": "floe.games.arctic.greedy:GreedyBot",
+    },
+    # Board Game Arena's automatic player is what an Arctic player expects to face, and what stands in.
+    default_bot="baseline",
+    away_bot="baseline",
+    hint_bots=("ismcts:ms=1000",),
+    lobby_bots=("random", "baseline", "greedy", "ismcts:ms=200", "ismcts:ms=500", "ismcts:ms=1000"),
+    search="floe.games.arctic.search:HOOKS",
+    terminal="floe.games.arctic.terminal:VIEW",
+    presenter="floe.games.arctic.present:PRESENTER",
+    score="floe.games.arctic.score_cmd:score_command",
+    order=0,
+)

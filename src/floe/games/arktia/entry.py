@@ -1,0 +1,22 @@
+"""Arktia's entry: everything Floe needs to know about the game (registered as a ``floe.games`` plug-in)."""
+
+from __future__ import annotations
+
+from floe.core.entry import GameEntry
+from floe.games.arktia.game import ArktiaGame
+
+ENTRY = GameEntry(
+    game=ArktiaGame,
+    summary="hex board, 2–4 players: place and stack Muglus on melting ice, cut your rivals off",
+    notice="placeholder board layouts, not the printed ones",
+    bots={"greedy": "floe.games.arktia.greedy:ArktiaGreedyBot"},
+    default_bot="mcts",
+    away_bot="greedy",
+    # Perfect information: plain MCTS is the right search; ISMCTS works too.
+    hint_bots=("mcts:ms=1000", "ismcts:ms=1000"),
+    lobby_bots=("random", "greedy", "mcts:ms=200", "mcts:ms=500"),
+    search="floe.games.arktia.search:HOOKS",
+    terminal="floe.games.arktia.terminal:VIEW",
+    presenter="floe.games.arktia.present:PRESENTER",
+    order=1,
+)

@@ -1,0 +1,137 @@
+"""Arktia's options as a schema: the one source for the command line, the lobby, records and the docs.
+
+Defaults are the recommendations of ``shared/rules/arktia.md``; each [GUESS] of the spec is a flag.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from floe.core.errors import OptionError
+from floe.core.options import Option, OptionSchema, choices
+from floe.games.arktia.board import MAX_CELLS, PLACEHOLDERS, Layout
+
+# A custom layout's longest text: MAX_CELLS cells written as "[q, r]" pairs with room to spare.
+LAYOUT_LENGTH = 16 * MAX_CELLS
+
+
+def parse_layout(value: Any, players: int) -> str | list[list[int]]:
+    """A layout as it goes into a record: ``default``, a placeholder's name, or a list of ``[q, r]`` cells
+    (from JSON, from ``"[[0, 0], …]"`` text or from names such as ``"b1 c1 b2"``)."""
+    if value is None:
+        return "default"
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lower() == "default":
+            return "default"
+        if text.startswith("["):
+            try:  # a JSON list of [q, r] cells, as the command line passes it
+                value = json.loads(text)
+            except (json.JSONDecodeError, RecursionError):
+                raise OptionError(
+                    "cannot read the layout as a JSON list of cells like [[0, 0], [1, 0]]"
+                ) from None
+        elif " " not in text and "," not in text:
+            return Layout.named(text).to_option()
+    if not isinstance(value, str | list | tuple):
+        raise OptionError(f"layout must be a layout name or a list of cells, not {type(value).__name__}")
+    return Layout.from_cells(value).to_option()
+
+
+OPTIONS = OptionSchema(
+    (
+        Option(
+            "layout",
+            "text",
+            "default",
+            "the board: a placeholder layout by name (not the printed ones) or a list of cells",
+            "3.3 [GUESS]",
+            label="Board",
+            choices=choices(
+                ("default", "by player count (18 / 27 / 36 fields)"),
+                *((name, f"{len(cells)} fields") for name, cells in PLACEHOLDERS.items()),
+            ),
+            max_length=LAYOUT_LENGTH,
+            parser=parse_layout,
+            default_text="by player count: `placeholder-18`, `-27`, `-36`",
+        ),
+        Option(
+            "neutrals",
+            "bool",
+            None,
+            "neutral Muglus at the start (not possible with 4 players)",
+            "5.2; 12 variant 1",
+            label="Neutral Muglus",
+            default_text="with 2 players only",
+        ),
+        Option(
+            "first_player",
+            "seat",
+            0,
+            "the start player's seat",
+            "5.1",
+            label="Start player",
+            advanced=True,
+        ),
+        Option(
+            "neutral_starter",
+            "choice",
+            "start_player",
+            "who places the first neutral Muglu: the start player, or the seat before them",
+            "5.2 [GUESS]",
+            label="First neutral placed by",
+            choices=choices(("start_player", "the start player"), ("previous_player", "the seat before")),
+            advanced=True,
+        ),
+        Option(
+            "melt_start",
+            "choice",
+            "next_turn",
+            "the first melt: in the turn after the last Muglu is placed, or already in that turn",
+            "9 [GUESS]",
+            label="First melt",
+            choices=choices(
+                ("next_turn", "the turn after the last placement"),
+                ("same_turn", "in the turn of the last placement"),
+            ),
+        ),
+        Option(
+            "bridge_melt_ends",
+            "bool",
+            True,
+            "when every free edge field would split the ice, that player's game ends (false: no melt)",
+            "10(b) [GUESS]",
+            label="No melt without splitting the ice ends that player's game",
+        ),
+        Option(
+            "out_pieces",
+            "choice",
+            "stay",
+            "a player's Muglus when their game ends: they stay on the board and score, or leave it",
+            "10 [GUESS]",
+            label="A player's Muglus when their game ends",
+            choices=choices(("stay", "stay on the board and score"), ("remove", "leave the board")),
+        ),
+        Option(
+            "tie_break",
+            "choice",
+            "shared",
+            "equal totals share the win, or fewer Muglus lost ranks higher (the spec's house rule)",
+            "11 [GUESS]",
+            label="Equal totals",
+            choices=choices(("shared", "share the win"), ("fewer_lost", "fewer Muglus lost ranks higher")),
+        ),
+        Option(
+            "max_turns",
+            "int",
+            1000,
+            "a table limit on turns (the rules allow endless play): the game ends and is scored there",
+            "our decision",
+            label="Turn limit",
+            low=1,
+            high=100_000,
+            advanced=True,
+        ),
+    )
+)
