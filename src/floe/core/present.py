@@ -1,0 +1,105 @@
+"""A game in words: log lines, the decision at hand and the legal choices, told from what a viewer may know.
+
+A ``GamePresenter`` never sees a full state. A log line is built from the viewer's observation before and
+after the action and from the action as the viewer may know it (``State.observe_action``, decided by the
+game's view module, the one place that decides what a seat may know); the decision from a spectator's
+observation; the legal choices from the observation of the seat that holds them. So a log line or a
+choice can never tell more than an observation does.
+
+The terminal and the web table both use ``describe`` here; a game names its presenter in its entry
+(``GameEntry.presenter``), and a game without one gets ``GamePresenter`` itself: the actor and the
+notation of what they did.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from floe.core.entry import resolve
+from floe.core.game import CHANCE, State
+from floe.core.registry import entry
+
+
+class GamePresenter:
+    """How a game tells itself in words. Every method sees observations only (see the module docstring).
+
+    The defaults work for any game: the actor and the action's notation, ``P2 to act``, and each legal
+    action with its notation. A game overrides them to speak its own language.
+    """
+
+    def log_line(
+        self, before: Any, after: Any, seen: str | None, actor: int | None, viewer: int | None
+    ) -> str | None:
+        """One line on an action, for ``viewer`` (a seat, or None for a spectator).
+
+        ``before`` and ``after`` are the viewer's observations around the action; ``seen`` is the action as
+        the viewer may know it (None: nothing of it); ``actor`` is the seat that chose it (None for a
+        chance outcome). None: nothing to say.
+        """
+        if actor is None:
+            return None
+        who = "You" if actor == viewer else f"P{actor + 1}"
+        return f"{who}: {seen}" if seen else f"{who} acted"
+
+    def deciding(self, observation: Any, actor: int) -> str:
+        """What ``actor`` (the seat to act) is deciding, in words, from a spectator's observation."""
+        return f"P{actor + 1} to act"
+
+    def legal_choices(self, observation: Any, legal: list[int], notations: list[str]) -> list[dict[str, Any]]:
+        """The legal choices of the seat whose ``observation`` this is, one dict per action: at least
+        ``id``, ``notation``, ``text`` (words for a button) and ``verb``, plus what the board module needs
+        to know what a choice touches (a card, a field, a seat)."""
+        return [
+            {"id": a, "notation": n, "text": n, "verb": n.partition(" ")[0]}
+            for a, n in zip(legal, notations, strict=True)
+        ]
+
+
+GENERIC = GamePresenter()
+
+
+def presenter_for(game: str) -> GamePresenter:
+    """The presenter the entry of ``game`` names (``GENERIC`` if it names none)."""
+    ref = entry(game).presenter
+    if ref is None:
+        return GENERIC
+    found = resolve(ref)
+    if not isinstance(found, GamePresenter):
+        raise TypeError(f"{ref} is not a GamePresenter")
+    return found
+
+
+def log_line(
+    presenter: GamePresenter, before: State, action: int, viewer: int | None, after: State | None = None
+) -> str | None:
+    """``action`` applied to ``before`` in words for ``viewer``, built from observations only.
+
+    ``after`` is the state after the action if the caller has it (else a clone of ``before`` is advanced);
+    neither state is changed.
+    """
+    if after is None:
+        after = before.clone()
+        after.apply_unchecked(action)
+    actor = before.current_player()
+    return presenter.log_line(
+        before.observation(viewer),
+        after.observation(viewer),
+        before.observe_action(action, viewer),
+        None if actor == CHANCE else actor,
+        viewer,
+    )
+
+
+def deciding(presenter: GamePresenter, state: State) -> str:
+    """What the seat to act is deciding (``the game is over`` at the end), from the public view."""
+    if state.is_terminal():
+        return "the game is over"
+    return presenter.deciding(state.observation(None), state.current_player())
+
+
+def legal_choices(presenter: GamePresenter, state: State, seat: int) -> list[dict[str, Any]]:
+    """The legal choices of ``seat`` (empty unless it is to act), from its own observation."""
+    if state.is_terminal() or state.current_player() != seat:
+        return []
+    legal = list(state.legal_actions())
+    return presenter.legal_choices(state.observation(seat), legal, [state.action_to_string(a) for a in legal])
