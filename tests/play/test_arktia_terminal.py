@@ -17,13 +17,13 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from floe.cli import app
-from floe.core import registry
+from floe.core import present, registry
 from floe.core.match import Match
 from floe.core.record import Record
 from floe.games.arktia import terminal as arktia_render
 from floe.games.arktia.game import ArktiaState
 from floe.games.arktia.state import TURN
-from floe.games.arktia.terminal import HALF, board_text, draw_table, log_line
+from floe.games.arktia.terminal import HALF, board_text, draw_table
 from floe.games.arktia.towers import DISKUS, GLOBUS, HOLE, TORUS, make_code
 from floe.play.terminal import GameQuit, _Session, run_terminal_game
 from floe.play.views import print_final
@@ -215,7 +215,7 @@ def test_whole_game_with_bad_inputs_numbers_and_notation(tmp_path: Path) -> None
     history = [state.action_to_string(a) for a in state.history]
     assert history[0] == "neutral g@c3"
     # The log tells every seat's actions (perfect information); the end shows the board and the scores.
-    assert "  P2: place a neutral" in out and "  You: place a neutral Globus on c3" in out
+    assert "  P2 places a neutral" in out and "  P1 places a neutral Globus on c3." in out
     assert "Turn 1 · P2 (random)" in out
     assert "Game over after" in out and "Final scores" in out and "Ranking: 1st" in out
     assert Record.load(save).replay().scores() == state.scores()
@@ -293,14 +293,18 @@ def test_hint_uses_the_games_preferred_bot(monkeypatch: pytest.MonkeyPatch) -> N
 def test_log_tells_captures_and_the_end_of_a_seats_game() -> None:
     record = Record.load(GOLDEN[0])
     match = Match.new(record.game, players=record.players, options=record.options, seed=record.seed)
+    presenter = present.presenter_for("arktia")
     lines = []
     for text in record.actions:
         action = match.state.parse_legal(text)
-        lines.append(log_line(match.state.clone(), action, 0))
+        lines.append(present.log_line(presenter, match.state, action, 0))
         match.apply(action)
-    assert any("captures" in (line or "") and "neutral" in (line or "") for line in lines)
-    assert any("game ends: (b) cannot melt" in (line or "") for line in lines)
-    assert all(line and (line.startswith("You: ") or line.startswith("P2: ")) for line in lines)
+    assert any("The neutral Muglu" in (line or "") and "cut off" in (line or "") for line in lines)
+        "The neutral Muglu" in (line or "") and "cut off and removed" in (line or "") for line in lines
+    )
+    assert any(re.search(r"P\d takes \d+\.", line or "") for line in lines)
+    assert any("cannot melt a field: their game ends" in (line or "") for line in lines)
+    assert all(line and (line.startswith("P1 ") or line.startswith("P2 ")) for line in lines)
 
 
 # --- the command line ---------------------------------------------------------------------------------------

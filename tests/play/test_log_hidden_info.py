@@ -14,12 +14,20 @@ from typing import Any
 
 import pytest
 
+from floe.core import present
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import CARD_NAMES
 from floe.games.arctic.game import ArcticGame, ArcticState
-from floe.games.arctic.log import log_line
 from floe.games.arctic.state import FACE_DOWN_FLAG, J_TOTEM
 from floe.games.arctic.view import ArcticObservation
+
+PRESENTER = present.presenter_for("arctic")
+
+
+def log_line(before: ArcticState, action: int, viewer: int | None) -> str | None:
+    """The log line ``viewer`` gets, through the presenter (observations and the observed action only)."""
+    return present.log_line(PRESENTER, before, action, viewer)
+
 
 CARD_RE = re.compile(r"\b[a-z]+-[a-z]+-\d\b")
 CONFIGS: list[dict[str, Any]] = [

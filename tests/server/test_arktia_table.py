@@ -222,8 +222,10 @@ def test_an_away_person_is_played_by_a_bot_arktia_has(server: ServerProcess) -> 
 def test_every_arktia_decision_has_items_and_a_log_line_in_words() -> None:
     """In process, over many random games: every kind of decision comes up, every legal item has the
     documented fields, and every log line is words that end with a full stop and name what was taken."""
+    from floe.core import present
     from floe.core.registry import make_game
-    from floe.server import present
+
+    presenter = present.presenter_for("arktia")
 
     verbs: set[str] = set()
     taken = re.compile(r"P(\d) takes (\d+)\.")
@@ -234,21 +236,21 @@ def test_every_arktia_decision_has_items_and_a_log_line_in_words() -> None:
         rng = random.Random(k)
         while not state.is_terminal():
             seat = state.current_player()
-            items = present.legal_choices("arktia", state, seat)
+            items = present.legal_choices(presenter, state, seat)
             assert [item["id"] for item in items] == state.legal_actions()
             for item in items:
                 check_item(item)
-            assert present.legal_choices("arktia", state, (seat + 1) % players) == []
-            assert present.deciding("arktia", state)
+            assert present.legal_choices(presenter, state, (seat + 1) % players) == []
+            assert present.deciding(presenter, state)
             choice = rng.choice(items)
             verbs.add(choice["verb"])
             before = list(state.captured)  # type: ignore[attr-defined]
-            line = present.log_line("arktia", state, choice["id"], None)
+            line = present.log_line(presenter, state, choice["id"], None)
             assert line and line.startswith(f"P{seat + 1} ") and line.endswith("."), line
-            assert present.log_line("arktia", state, choice["id"], seat) == line  # nothing is hidden
+            assert present.log_line(presenter, state, choice["id"], seat) == line  # nothing is hidden
             state.apply(choice["id"])
             gained = [after - b for after, b in zip(state.captured, before, strict=True)]  # type: ignore[attr-defined]
             found = taken.search(line)
             assert (int(found.group(2)) if found else 0) == sum(gained), line
-        assert present.deciding("arktia", state) == "the game is over"
+        assert present.deciding(presenter, state) == "the game is over"
     assert verbs == VERBS

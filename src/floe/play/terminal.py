@@ -25,6 +25,7 @@ from floe.bots.base import Bot, bot_names, first_available, make_bot, parse_bot_
 from floe.core.errors import AmbiguousActionError, FloeError, OptionError
 from floe.core.game import State
 from floe.core.match import Match
+from floe.core.present import log_line, presenter_for
 from floe.core.registry import entry
 from floe.play.common import player_names
 from floe.play.views import view_for
@@ -77,7 +78,7 @@ class _Session:
         self.console = console
         self.input_fn = input_fn
         self.view = view_for(match.game.name)
-        self.log = self.view.log_line
+        self.presenter = presenter_for(match.game.name)
         self.turn: tuple[int, int] | None = None
         self.needs_table = True  # draw the whole table before the person's next decision
 
@@ -91,17 +92,17 @@ class _Session:
         state = self.match.state
         before = state.clone()
         state.apply(action)
-        self._log(before, action)
+        self._log(before, action, state)
         rng = self.match.rng
         while state.is_chance_node():
             before = state.clone()
             outcome = state.sample_chance(rng)
             state.apply_unchecked(outcome)
-            self._log(before, outcome)
+            self._log(before, outcome, state)
         self._announce_turn()
 
-    def _log(self, before: State, action: int) -> None:
-        line = self.log(before, action, self.seat)
+    def _log(self, before: State, action: int, after: State) -> None:
+        line = log_line(self.presenter, before, action, self.seat, after)
         if line:
             mine = not before.is_chance_node() and before.current_player() == self.seat
             self.console.print(Text("  " + line, style="" if mine else "dim"))

@@ -1,9 +1,9 @@
 """How a game shows itself in the terminal: the ``GameView`` its entry names (``GameEntry.terminal``).
 
 A view bundles what terminal play and ``floe replay`` need from a game: how to draw its table, a short
-reminder between two decisions of one turn, the final scores, how to notice a new turn, the log line of an
-action, the help text and how to number the choices. A game without a view of its own gets ``GENERIC``: its
-``State.render`` text and a plain scores table.
+reminder between two decisions of one turn, the final scores, how to notice a new turn, the help text and
+how to number the choices. (The log comes from the game's presenter, ``floe.core.present``.) A game without
+a view of its own gets ``GENERIC``: its ``State.render`` text and a plain scores table.
 """
 
 from __future__ import annotations
@@ -24,19 +24,7 @@ from floe.core.record import Record
 from floe.core.registry import entry
 from floe.play.common import player_names, ranking_text
 
-__all__ = ["GENERIC", "GameView", "Logger", "print_final", "view_for"]
-
-Logger = Callable[[State, int, int | None], str | None]
-
-
-def _generic_log(before: State, action: int, viewer: int | None) -> str | None:
-    # Without a game-specific log we cannot tell what is hidden, so only the actor hears the details.
-    if before.is_chance_node():
-        return None
-    seat = before.current_player()
-    if seat == viewer:
-        return f"You: {before.describe_action(action)}"
-    return f"P{seat + 1} acted"
+__all__ = ["GENERIC", "GameView", "print_final", "view_for"]
 
 
 def _text_table(console: Console, state: State, seat: int | None, names: Sequence[str] | None = None) -> None:
@@ -86,7 +74,6 @@ class GameView:
     final_view: Callable[[State, int | None, Sequence[str] | None], RenderableType] = _text_final
     turn_key: Callable[[Any], tuple[int, int] | None] = _no_turns
     turn_word: str = "Turn"
-    log_line: Logger = _generic_log
     help: str = GENERIC_HELP
     compact_choices: int | None = None
     choice_order: Callable[[Sequence[int]], list[int]] = list

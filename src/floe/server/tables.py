@@ -15,11 +15,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from floe.core import present
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
 from floe.core.record import Record
 from floe.core.registry import entry, make_game
-from floe.server import present
 from floe.server.store import TableRow
 
 
@@ -114,6 +114,11 @@ class Table:
     _log_probe: State | None = None
     _view_cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     _deciding: tuple[int, str] = (-1, "")
+
+    @property
+    def presenter(self) -> present.GamePresenter:
+        """The game's words (log, decision, choices), built from observations only."""
+        return present.presenter_for(self.row.game)
 
     # --- building ------------------------------------------------------------------------------------
     @classmethod
@@ -238,11 +243,13 @@ class Table:
             self._logs = {v: [] for v in [*range(self.row.players), None]}
         probe, history = self._log_probe, self.state.history
         for action in history[len(probe.history) :]:
+            after = probe.clone()
+            after.apply_unchecked(action)
             for v, lines in self._logs.items():
-                line = present.log_line(self.row.game, probe, action, v)
+                line = present.log_line(self.presenter, probe, action, v, after)
                 if line:
                     lines.append(line)
-            probe.apply_unchecked(action)
+            self._log_probe = probe = after
         return self._logs[viewer]
 
     def view(self, viewer: int | None) -> dict[str, Any]:
@@ -279,7 +286,7 @@ class Table:
             "to_move": to_move,
             "deciding": self.deciding() if to_move is not None or finished else "",
             "view": self.view(viewer),
-            "legal": present.legal_choices(self.row.game, self.state, viewer)
+            "legal": present.legal_choices(self.presenter, self.state, viewer)
             if mine and viewer is not None
             else [],
             "log": [{"index": k, "text": lines[k]} for k in range(log_from, len(lines))],
@@ -291,7 +298,7 @@ class Table:
     def deciding(self) -> str:
         """What the seat to act is deciding, in words (cached per version)."""
         if self._deciding[0] != self.version:
-            self._deciding = (self.version, present.deciding(self.row.game, self.state))
+            self._deciding = (self.version, present.deciding(self.presenter, self.state))
         return self._deciding[1]
 
     def record(self) -> Record:
@@ -322,7 +329,7 @@ class Table:
             if not probe.is_chance_node():
                 frame()
                 actor = probe.current_player()
-            line = present.log_line(self.row.game, probe, action, viewer)
+            line = present.log_line(self.presenter, probe, action, viewer)
             if line:
                 pending.append(line)
             probe.apply_unchecked(action)

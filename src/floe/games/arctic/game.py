@@ -8,26 +8,29 @@ from typing import Any
 
 import numpy as np
 
-from floe.core.errors import InvalidActionError, OptionError
+from floe.core.errors import OptionError
 from floe.core.game import Game, GameSpec, State
 from floe.games.arctic import actions as act
 from floe.games.arctic import rules
 from floe.games.arctic.belief import TotemBelief
-from floe.games.arctic.cards import ANIMALS, COMPANION, LANDSCAPE, MAIN, N_CARDS, card_name, describe_card
+from floe.games.arctic.cards import LANDSCAPE, MAIN, N_CARDS
 from floe.games.arctic.config import RulesConfig
 from floe.games.arctic.options import OPTIONS
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.scoring import FACE_DOWN, ScoreBreakdown, rank, score
 from floe.games.arctic.state import (
-    EXTRA,
     FACE_DOWN_FLAG,
     OVER,
-    PLACE,
-    SWAP_RIVER,
     ArcticStateData,
-    visible_card,
 )
-from floe.games.arctic.view import VECTOR_SIZE, ArcticObservation, determinize, observe, vector
+from floe.games.arctic.view import (
+    VECTOR_SIZE,
+    ArcticObservation,
+    determinize,
+    observe,
+    observe_action,
+    vector,
+)
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
 VERSION = "arctic-2"
@@ -74,7 +77,12 @@ class ArcticState(ArcticStateData, State):
 
     def describe_action(self, action: int) -> str:
         """Words for a person, in the context of the current step."""
-        return describe(self, action)
+        from floe.games.arctic.text import describe
+
+        return describe(self.observation(None), action)
+
+    def observe_action(self, action: int, seat: int | None) -> str | None:
+        return observe_action(self, action, seat)
 
     # --- information ----------------------------------------------------------------------------------
     def observation(self, seat: int | None) -> ArcticObservation:
@@ -213,66 +221,6 @@ class ArcticGame(Game):
         st.config = RulesConfig.from_options(data["config"], self.players)
         st.load_fields(dict(data))
         return st
-
-
-def describe(st: ArcticStateData, action: int) -> str:
-    """What an action does, in the game's words (for prompts, logs and the UI)."""
-    try:
-        text = act.action_to_string(action)
-    except InvalidActionError:
-        return f"action {action}"
-    verb, _, _ = text.partition(" ")
-    card = -1
-    if act.PLACE <= action < act.GIVE:
-        card = (action - act.PLACE) % N_CARDS
-    elif act.CARD <= action < act.DECKS:
-        card = action - act.CARD
-    words = describe_card(card) if card >= 0 else ""
-    if action == act.STOP:
-        return "Stop placing cards" if st.step == PLACE else "Stop drawing cards"
-    if action == act.PASS:
-        return "Don't use the Walrus power" if st.step == EXTRA else "Don't give a penalty card"
-    if action == act.TAKE_BACK:
-        return "Puffin: take your visible card back into your hand"
-    if action == act.DRAW_DECK:
-        return "Orca: draw the top card of the deck"
-    if action in (act.MOVE_RIGHT, act.MOVE_LEFT):
-        top = visible_card(st.piles[st.player]) if st.player >= 0 else -1
-        if top < 0:  # not a step-B position: no tokens to name
-            return text
-        main, comp = ANIMALS[MAIN[top]], ANIMALS[COMPANION[top]]
-        if action == act.MOVE_RIGHT:
-            return f"Move the {main} token forward and the {comp} token back"
-        return f"Move the {main} token back and the {comp} token forward"
-    if action in (act.EXTRA_RIGHT, act.EXTRA_LEFT):
-        way = "forward" if action == act.EXTRA_RIGHT else "back"
-        return f"Walrus: move the {ANIMALS[st.walrus_token]} token one more step {way}"
-    if action == act.PENALTY_BLIND:
-        return "Polar bear: draw an unseen card from your penalty zone"
-    if act.GIVE_BLIND <= action < act.GIVE_BLIND + 4:
-        return f"Polar bear: give an unseen penalty card to P{action - act.GIVE_BLIND + 1}"
-    if act.GIVE <= action < act.N_PLAYER_ACTIONS:
-        c, q = divmod(action - act.GIVE, 4)
-        return f"Polar bear: give {card_name(c)} from your penalty zone to P{q + 1}"
-    phrases = {
-        "place": f"Place {words} on your pile",
-        "under": f"Fox: place {words} at the bottom of your pile (last card)",
-        "facedown": f"Fox: place {words} face-down under your visible card (last card)",
-        "swap": f"Puffin: put {words} into the river (then pick a river card)",
-        "river": (
-            f"Take {words} from the river in exchange"
-            if st.step == SWAP_RIVER
-            else f"Draw {words} from the river"
-        ),
-        "penalty": f"Polar bear: draw {words} from your penalty zone",
-        "discard": f"Discard {words} into your penalty zone",
-        "card": f"Chance: {words}",
-    }
-    if verb in phrases:
-        return phrases[verb]
-    if verb == "side":
-        return f"Chance: the power {text[5:]} is in play"
-    return text[0].upper() + text[1:]
 
 
 __all__ = ["POWER_SLUGS", "VERSION", "ArcticGame", "ArcticState"]

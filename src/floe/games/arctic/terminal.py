@@ -17,7 +17,6 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.core.game import State
-from floe.games.arctic import log
 from floe.games.arctic.cards import (
     ANIMALS,
     CARD_NAMES,
@@ -408,16 +407,11 @@ def final_view(state: State, seat: int | None, names: Sequence[str] | None = Non
     return Group(table, scores_table(breakdowns, state.ranking(), names, totems), ranking_text(state, names))
 
 
-def _log_line(before: State, action: int, viewer: int | None) -> str | None:
-    return log.log_line(before, action, viewer)  # type: ignore[arg-type]
-
-
 VIEW = GameView(
     draw_table=draw_table,
     status_line=status_line,
     final_view=final_view,
     turn_key=turn_key,
     turn_word="Round",
-    log_line=_log_line,
     help=HELP,
 )

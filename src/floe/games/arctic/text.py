@@ -1,11 +1,29 @@
-"""Arctic as text: a plain rendering of one seat's observation (the Rich table lives in ``floe.play``)."""
+"""Arctic as text, from one seat's observation: a plain rendering of the table (the Rich table is
+``terminal.py``), what is being decided, and what an action does in words."""
 
 from __future__ import annotations
 
-from floe.games.arctic.cards import ANIMALS, CARD_NAMES, LANDSCAPE, N_ANIMALS
+from floe.core.errors import InvalidActionError
+from floe.games.arctic import actions as act
+from floe.games.arctic.cards import (
+    ANIMALS,
+    CARD_NAMES,
+    COMPANION,
+    LANDSCAPE,
+    MAIN,
+    N_ANIMALS,
+    N_CARDS,
+    card_name,
+    describe_card,
+)
 from floe.games.arctic.powers import POWER_SLUGS
-from floe.games.arctic.state import FACE_DOWN_FLAG, STEP_NAMES
+from floe.games.arctic.state import EXTRA, FACE_DOWN_FLAG, PLACE, STEP_NAMES, SWAP_RIVER
 from floe.games.arctic.view import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
+
+
+def visible_top(pile: list[int]) -> int:
+    """The visible card of a pile as an observation shows it, or -1 (empty pile, face-down or hidden top)."""
+    return pile[-1] if pile and 0 <= pile[-1] < FACE_DOWN_FLAG else -1
 
 
 def pile_entry_text(entry: int) -> str:
@@ -89,3 +107,65 @@ def step_words(obs: ArcticObservation) -> str:
         "refilled": "refill the river",
         "over": "the game is over",
     }.get(step, step)
+
+
+def describe(obs: ArcticObservation, action: int) -> str:
+    """What an action does, in the game's words (for prompts, logs and the UI), read from any seat's
+    observation (only public facts are used: the step, the turn player's visible card, the Walrus token)."""
+    s = obs.scalars
+    try:
+        text = act.action_to_string(action)
+    except InvalidActionError:
+        return f"action {action}"
+    verb, _, _ = text.partition(" ")
+    card = -1
+    if act.PLACE <= action < act.GIVE:
+        card = (action - act.PLACE) % N_CARDS
+    elif act.CARD <= action < act.DECKS:
+        card = action - act.CARD
+    words = describe_card(card) if card >= 0 else ""
+    if action == act.STOP:
+        return "Stop placing cards" if s["step"] == PLACE else "Stop drawing cards"
+    if action == act.PASS:
+        return "Don't use the Walrus power" if s["step"] == EXTRA else "Don't give a penalty card"
+    if action == act.TAKE_BACK:
+        return "Puffin: take your visible card back into your hand"
+    if action == act.DRAW_DECK:
+        return "Orca: draw the top card of the deck"
+    if action in (act.MOVE_RIGHT, act.MOVE_LEFT):
+        top = visible_top(obs.piles[s["player"]]) if s["player"] >= 0 else -1
+        if top < 0:  # not a step-B position: no tokens to name
+            return text
+        main, comp = ANIMALS[MAIN[top]], ANIMALS[COMPANION[top]]
+        if action == act.MOVE_RIGHT:
+            return f"Move the {main} token forward and the {comp} token back"
+        return f"Move the {main} token back and the {comp} token forward"
+    if action in (act.EXTRA_RIGHT, act.EXTRA_LEFT):
+        way = "forward" if action == act.EXTRA_RIGHT else "back"
+        return f"Walrus: move the {ANIMALS[s['walrus_token']]} token one more step {way}"
+    if action == act.PENALTY_BLIND:
+        return "Polar bear: draw an unseen card from your penalty zone"
+    if act.GIVE_BLIND <= action < act.GIVE_BLIND + 4:
+        return f"Polar bear: give an unseen penalty card to P{action - act.GIVE_BLIND + 1}"
+    if act.GIVE <= action < act.N_PLAYER_ACTIONS:
+        c, q = divmod(action - act.GIVE, 4)
+        return f"Polar bear: give {card_name(c)} from your penalty zone to P{q + 1}"
+    phrases = {
+        "place": f"Place {words} on your pile",
+        "under": f"Fox: place {words} at the bottom of your pile (last card)",
+        "facedown": f"Fox: place {words} face-down under your visible card (last card)",
+        "swap": f"Puffin: put {words} into the river (then pick a river card)",
+        "river": (
+            f"Take {words} from the river in exchange"
+            if s["step"] == SWAP_RIVER
+            else f"Draw {words} from the river"
+        ),
+        "penalty": f"Polar bear: draw {words} from your penalty zone",
+        "discard": f"Discard {words} into your penalty zone",
+        "card": f"Chance: {words}",
+    }
+    if verb in phrases:
+        return phrases[verb]
+    if verb == "side":
+        return f"Chance: the power {text[5:]} is in play"
+    return text[0].upper() + text[1:]

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from floe.games.arctic import actions as act
 from floe.games.arctic.cards import (
     ANIMALS,
     CARD_NAMES,
@@ -39,6 +40,11 @@ from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.state import (
     FACE_DOWN_FLAG,
     IN_HAND,
+    J_BLIND_DRAW,
+    J_BLIND_GIVE,
+    J_HAND,
+    J_PENALTY,
+    J_TOTEM,
     JOB_NAMES,
     OVER,
     SCALAR_FIELDS,
@@ -46,6 +52,7 @@ from floe.games.arctic.state import (
     ArcticStateData,
 )
 
+CHANCE = -1
 HIDDEN = -1  # a pile entry, hand or penalty card whose identity the seat does not know
 
 # Every scalar of the state (step, turn counters, whose turn...) is public information (spec section 9).
@@ -305,6 +312,43 @@ def observe(
         penalties=own_penalties,
         scores=scores if over else None,
     )
+
+
+# --- actions as a seat may know them ------------------------------------------------------------------------
+
+# Chance jobs whose card only the job's seat sees (dealt or drawn into a hand, a totem dealt).
+_OWNER_ONLY_JOBS = frozenset((J_HAND, J_BLIND_DRAW, J_TOTEM))
+# Decisions whose card only the player sees: face-down placements, cards taken from or put into the
+# player's own penalty zone.
+_PRIVATE_CARD_DECISIONS = ((act.FACEDOWN, act.SWAP), (act.PENALTY, act.GIVE))
+
+
+def observe_action(st: ArcticStateData, action: int, seat: int | None) -> str | None:
+    """``action`` (about to be applied to ``st``) as ``seat`` may know it (spec section 9): its notation,
+    the notation with the card written ``?`` (another player's face-down card, discard or penalty-zone
+    card), or None for a chance outcome the seat learns nothing of (a card reaching another hand, a penalty
+    card it may not look at, another totem)."""
+    text = act.action_to_string(action)
+    if st.to_act == CHANCE:
+        kind, owner, _ = st.pending[0]
+        if kind in _OWNER_ONLY_JOBS:
+            return text if seat == owner else None
+        if kind == J_PENALTY:
+            return text if seat == owner and st.config.owner_sees_penalties else None
+        if kind == J_BLIND_GIVE:
+            return None  # nobody may look at it (owners do not see their penalty zones then)
+        return text  # river refills, decks, power sides, the first player: public
+    if seat == st.player:
+        return text
+    for low, high in _PRIVATE_CARD_DECISIONS:
+        if low <= action < high:
+            return text.partition(" ")[0] + " ?"
+    if act.GIVE <= action < act.N_PLAYER_ACTIONS:
+        _, to = divmod(action - act.GIVE, 4)
+        if seat == to and st.config.owner_sees_penalties:
+            return text
+        return f"give ? to {act.seat_name(to)}"
+    return text
 
 
 # --- the numeric vector --------------------------------------------------------------------------------

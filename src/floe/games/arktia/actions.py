@@ -31,6 +31,8 @@ the Torus; ``tdg``: tower D); parsing accepts the letters in any order. Colours 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from floe.core.errors import InvalidActionError
 from floe.games.arktia.board import Layout
 from floe.games.arktia.towers import NEUTRAL, ORDER, SIZE_LETTERS
@@ -72,6 +74,22 @@ def parse_mover(text: str) -> int:
     if not mask:
         raise InvalidActionError("name the pieces to move: g, d, t or a tower such as dg")
     return mask
+
+
+class ArktiaAction(NamedTuple):
+    """An action id decoded: what it does and where (fields are cell indices; -1 where not used).
+
+    ``kind`` is ``stop``, ``place``, ``neutral``, ``keep``, ``melt`` or ``move``; ``cell`` the field placed
+    on, kept, melted or moved to; ``size`` a placed Muglu's size; ``colour`` a kept group's colour; ``src``
+    a move's origin and ``mover`` its size mask (1..7).
+    """
+
+    kind: str
+    cell: int = -1
+    size: int = -1
+    colour: int = -1
+    src: int = -1
+    mover: int = 0
 
 
 class ActionSpace:
@@ -121,27 +139,42 @@ class ActionSpace:
         src, dst = self.layout.lines[line]
         return src, dst, kind + 1
 
+    def decode(self, action: int) -> ArktiaAction:
+        """What ``action`` does; ``InvalidActionError`` if the id is outside the space."""
+        if action == STOP:
+            return ArktiaAction("stop")
+        if PLACE <= action < self.NEUTRAL:
+            cell, size = divmod(action - PLACE, 3)
+            return ArktiaAction("place", cell=cell, size=size)
+        if self.NEUTRAL <= action < self.KEEP:
+            cell, size = divmod(action - self.NEUTRAL, 3)
+            return ArktiaAction("neutral", cell=cell, size=size)
+        if self.KEEP <= action < self.MELT:
+            colour, cell = divmod(action - self.KEEP, self.size)
+            return ArktiaAction("keep", cell=cell, colour=colour)
+        if self.MELT <= action < self.MOVE:
+            return ArktiaAction("melt", cell=action - self.MELT)
+        if self.MOVE <= action < self.N_ACTIONS:
+            src, dst, mover = self.decode_move(action)
+            return ArktiaAction("move", cell=dst, src=src, mover=mover)
+        raise InvalidActionError(f"no Arktia action has id {action}")
+
     # --- notation ---------------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
         """Canonical notation; ``InvalidActionError`` if the id is outside the space."""
         name = self.layout.names
-        if action == STOP:
+        d = self.decode(action)
+        if d.kind == "stop":
             return "stop"
-        if PLACE <= action < self.NEUTRAL:
-            cell, size = divmod(action - PLACE, 3)
-            return f"{SIZE_LETTERS[size]}@{name[cell]}"
-        if self.NEUTRAL <= action < self.KEEP:
-            cell, size = divmod(action - self.NEUTRAL, 3)
-            return f"neutral {SIZE_LETTERS[size]}@{name[cell]}"
-        if self.KEEP <= action < self.MELT:
-            colour, cell = divmod(action - self.KEEP, self.size)
-            return f"keep {colour_name(colour)} {name[cell]}"
-        if self.MELT <= action < self.MOVE:
-            return f"melt {name[action - self.MELT]}"
-        if self.MOVE <= action < self.N_ACTIONS:
-            src, dst, mover = self.decode_move(action)
-            return f"{mover_letters(mover)} {name[src]}-{name[dst]}"
-        raise InvalidActionError(f"no Arktia action has id {action}")
+        if d.kind == "place":
+            return f"{SIZE_LETTERS[d.size]}@{name[d.cell]}"
+        if d.kind == "neutral":
+            return f"neutral {SIZE_LETTERS[d.size]}@{name[d.cell]}"
+        if d.kind == "keep":
+            return f"keep {colour_name(d.colour)} {name[d.cell]}"
+        if d.kind == "melt":
+            return f"melt {name[d.cell]}"
+        return f"{mover_letters(d.mover)} {name[d.src]}-{name[d.cell]}"
 
     def string_to_action(self, text: str) -> int:
         """Parse notation (case and extra spaces ignored); ``InvalidActionError`` if it names no action."""

@@ -18,7 +18,7 @@ import numpy as np
 from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
 from floe.core.game import TERMINAL, Game, GameSpec, State
 from floe.games.arktia import rules
-from floe.games.arktia.actions import STOP, ActionSpace
+from floe.games.arktia.actions import ActionSpace, colour_name
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.options import OPTIONS
 from floe.games.arktia.scoring import ScoreBreakdown, breakdowns, rank, rank_returns, winners
@@ -81,20 +81,19 @@ class ArktiaState(ArktiaStateData, State):
             text = self.action_to_string(action)
         except InvalidActionError:
             return f"action {action}"
-        sp = self.space
-        if action == STOP:
+        d = self.space.decode(action)
+        names = self.space.layout.names
+        if d.kind == "stop":
             return "Stop: end your game here (your pieces stay and still score)"
-        if action < sp.NEUTRAL:
-            cell, size = divmod(action - 1, 3)
-            return f"Place a {SIZE_NAMES[size]} on {sp.layout.names[cell]}"
-        if action < sp.KEEP:
-            cell, size = divmod(action - sp.NEUTRAL, 3)
-            return f"Place a neutral {SIZE_NAMES[size]} on {sp.layout.names[cell]}"
-        if action < sp.MELT:
-            _, colour, field = text.split()
-            return f"Keep the {colour} group at {field}; the other tied groups are removed"
-        if action < sp.MOVE:
-            return f"Melt {text.split()[-1]}"
+        if d.kind == "place":
+            return f"Place a {SIZE_NAMES[d.size]} on {names[d.cell]}"
+        if d.kind == "neutral":
+            return f"Place a neutral {SIZE_NAMES[d.size]} on {names[d.cell]}"
+        if d.kind == "keep":
+            group = f"the {colour_name(d.colour)} group at {names[d.cell]}"
+            return f"Keep {group}; the other tied groups are removed"
+        if d.kind == "melt":
+            return f"Melt {names[d.cell]}"
         return "Move " + text
 
     # --- information ----------------------------------------------------------------------------------

@@ -1,12 +1,33 @@
-"""Arktia at the web table: every line and choice is public, written from the state and the action."""
+"""Arktia in words for the terminal and the web table: the log, the decision at hand and the legal choices.
+
+Arktia has perfect information: every observation is the whole position (``ArktiaObservation.raw``), so
+the presenter rebuilds the position from the observation it is given (``position``) and words what it
+sees; the same line serves every viewer.
+"""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
-from floe.core.game import State
-from floe.games.arktia.game import ArktiaState
-from floe.server.present import GamePresenter
+from floe.core.present import GamePresenter
+from floe.games.arktia.actions import ArktiaAction
+from floe.games.arktia.game import ArktiaGame, ArktiaState
+from floe.games.arktia.view import ArktiaObservation
+
+
+@lru_cache(maxsize=64)
+def _game(players: int, config: str) -> ArktiaGame:
+    return ArktiaGame(players, json.loads(config))
+
+
+def position(observation: Any) -> ArktiaState:
+    """The position an observation shows (exactly: nothing is hidden in Arktia)."""
+    assert isinstance(observation, ArktiaObservation)
+    raw = observation.raw
+    return _game(raw["n"], json.dumps(raw["config"], sort_keys=True)).state_from_json(raw)
+
 
 _OUT_WORDS = {
     1: "can neither place nor move",
@@ -51,57 +72,49 @@ def _cells_words(names: list[str]) -> str:
 
 
 class ArktiaPresenter(GamePresenter):
-    """Arktia (perfect information): every line and choice is public, written from the state and action."""
+    """Arktia (perfect information): every line and choice is public, read from the position shown."""
 
     # --- log ---------------------------------------------------------------------------------------------
-    def log_line(self, before: State, action: int, viewer: int | None) -> str | None:
+    def log_line(
+        self, before: Any, after: Any, seen: str | None, actor: int | None, viewer: int | None
+    ) -> str | None:
         """The same line for every viewer (nothing is hidden): the decision, then what it set off."""
-        from floe.games.arktia.game import ArktiaState
+        if actor is None or seen is None:
+            return None  # Arktia has no chance
+        start, end = position(before), position(after)
+        d = start.space.decode(start.space.string_to_action(seen))
+        return " ".join([self._decision_words(start, d), *self._consequences(start, end, d)])
 
-        assert isinstance(before, ArktiaState)
-        after = before.clone()
-        after.apply_unchecked(action)
-        return " ".join([self._decision_words(before, action), *self._consequences(before, after)])
-
-    def _decision_words(self, st: ArktiaState, action: int) -> str:
-        from floe.games.arktia.actions import STOP
-        from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP
+    def _decision_words(self, st: ArktiaState, d: ArktiaAction) -> str:
         from floe.games.arktia.towers import SIZE_NAMES
 
-        sp = st.space
-        names = sp.layout.names
+        names = st.space.layout.names
         who = f"P{st.player + 1}"
-        if st.step == NEUTRAL_SETUP:
-            cell, size = divmod(action - sp.NEUTRAL, 3)
-            return f"{who} places a neutral {SIZE_NAMES[size]} on {names[cell]}."
-        if st.step == KEEP:
-            colour, cell = divmod(action - sp.KEEP, sp.size)
-            return f"{who} keeps {_owner(colour)} group at {names[cell]}."
-        if st.step == MELT:
-            return f"{who} melts {names[action - sp.MELT]}."
-        if action == STOP:
+        if d.kind == "neutral":
+            return f"{who} places a neutral {SIZE_NAMES[d.size]} on {names[d.cell]}."
+        if d.kind == "keep":
+            return f"{who} keeps {_owner(d.colour)} group at {names[d.cell]}."
+        if d.kind == "melt":
+            return f"{who} melts {names[d.cell]}."
+        if d.kind == "stop":
             return f"{who} stops: their game ends."
-        if action < sp.NEUTRAL:
-            cell, size = divmod(action - 1, 3)
-            return f"{who} places a {SIZE_NAMES[size]} on {names[cell]}."
-        src, dst, mover = sp.decode_move(action)
-        what = _part_words(mover)
-        stack = " stack" if mover in (3, 6, 7) else ""
-        onto = f" onto {_stack_words(st.fields[dst])}" if st.fields[dst] > 0 else ""
-        return f"{who} moves a {what}{stack} from {names[src]} to {names[dst]}{onto}."
+        if d.kind == "place":
+            return f"{who} places a {SIZE_NAMES[d.size]} on {names[d.cell]}."
+        what = _part_words(d.mover)
+        stack = " stack" if d.mover in (3, 6, 7) else ""
+        onto = f" onto {_stack_words(st.fields[d.cell])}" if st.fields[d.cell] > 0 else ""
+        return f"{who} moves a {what}{stack} from {names[d.src]} to {names[d.cell]}{onto}."
 
-    def _consequences(self, before: ArktiaState, after: ArktiaState) -> list[str]:
-        from floe.games.arktia.state import ACTIVE, OUT_LIMIT, OUT_STOPPED, OVER, TURN
+    def _consequences(self, before: ArktiaState, after: ArktiaState, d: ArktiaAction) -> list[str]:
+        from floe.games.arktia.state import ACTIVE, OUT_LIMIT, OUT_STOPPED, OVER
         from floe.games.arktia.towers import COUNT, N_COLOURS, SLOT_BITS
 
-        sp = before.space
-        names = sp.layout.names
+        names = before.space.layout.names
         mover = f"P{before.player + 1}"
         # The board once the pieces have moved, before anything is removed: removals are what differs.
         moved = list(before.fields)
-        action = after.history[-1]
-        if before.step == TURN and action >= sp.MOVE:
-            src, dst, mask = sp.decode_move(action)
+        if d.kind == "move":
+            src, dst, mask = d.src, d.cell, d.mover
             lifted = moved[src] & SLOT_BITS[mask]
             moved[src] &= ~SLOT_BITS[mask]
             moved[dst] |= lifted
@@ -144,12 +157,10 @@ class ArktiaPresenter(GamePresenter):
         return out
 
     # --- the decision at hand ------------------------------------------------------------------------------
-    def deciding(self, state: State) -> str:
-        from floe.games.arktia.game import ArktiaState
+    def deciding(self, observation: Any, actor: int) -> str:
         from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP
 
-        assert isinstance(state, ArktiaState)
-        st = state
+        st = position(observation)
         if st.is_terminal():
             return "the game is over"
         if st.step == NEUTRAL_SETUP:
@@ -174,78 +185,64 @@ class ArktiaPresenter(GamePresenter):
         return text
 
     # --- legal choices -------------------------------------------------------------------------------------
-    def legal_choices(self, state: State, seat: int) -> list[dict[str, Any]]:
-        from floe.games.arktia.actions import STOP, colour_name, mover_letters
+    def legal_choices(self, observation: Any, legal: list[int], notations: list[str]) -> list[dict[str, Any]]:
+        from floe.games.arktia.actions import colour_name, mover_letters
         from floe.games.arktia.board import bits
-        from floe.games.arktia.game import ArktiaState
         from floe.games.arktia.rules import groups
         from floe.games.arktia.towers import COUNT, SIZE_LETTERS, SIZE_NAMES
 
-        assert isinstance(state, ArktiaState)
-        st = state
-        sp = st.space
-        names = sp.layout.names
+        st = position(observation)
+        seat = observation.seat
+        names = st.space.layout.names
         out = []
-        for action in st.legal_actions():
+        for action, notation in zip(legal, notations, strict=True):
+            d = st.space.decode(action)
             item: dict[str, Any] = {
                 "id": action,
-                "notation": sp.action_to_string(action),
+                "notation": notation,
                 "text": "",
-                "verb": "",
+                "verb": d.kind,
                 "from": None,
-                "to": None,
+                "to": names[d.cell] if d.cell >= 0 else None,
                 "part": None,
                 "colour": None,
                 "group": None,
             }
-            if action == STOP:
+            if d.kind == "stop":
                 gone = "leave the board" if st.config.out_pieces == "remove" else "stay and score"
-                item.update(verb="stop", text=f"Stop: end your game here (your Muglus {gone})")
-            elif action < sp.NEUTRAL:
-                cell, size = divmod(action - 1, 3)
+                item.update(text=f"Stop: end your game here (your Muglus {gone})")
+            elif d.kind == "place":
                 item.update(
-                    verb="place",
-                    to=names[cell],
-                    part=SIZE_LETTERS[size],
+                    part=SIZE_LETTERS[d.size],
                     colour=colour_name(seat),
-                    text=f"Place a {SIZE_NAMES[size]} on {names[cell]}",
+                    text=f"Place a {SIZE_NAMES[d.size]} on {names[d.cell]}",
                 )
-            elif action < sp.KEEP:
-                cell, size = divmod(action - sp.NEUTRAL, 3)
+            elif d.kind == "neutral":
                 item.update(
-                    verb="neutral",
-                    to=names[cell],
-                    part=SIZE_LETTERS[size],
+                    part=SIZE_LETTERS[d.size],
                     colour="n",
-                    text=f"Place a neutral {SIZE_NAMES[size]} on {names[cell]}",
+                    text=f"Place a neutral {SIZE_NAMES[d.size]} on {names[d.cell]}",
                 )
-            elif action < sp.MELT:
-                colour, cell = divmod(action - sp.KEEP, sp.size)
-                comp = next(c for c, _ in groups(st, colour) if c >> cell & 1)
+            elif d.kind == "keep":
+                comp = next(c for c, _ in groups(st, d.colour) if c >> d.cell & 1)
                 cells = [names[c] for c in bits(comp)]
-                count = sum(COUNT[st.fields[c]][colour] for c in bits(comp))
+                count = sum(COUNT[st.fields[c]][d.colour] for c in bits(comp))
                 muglus = "Muglu" if count == 1 else "Muglus"
                 item.update(
-                    verb="keep",
-                    to=names[cell],
-                    colour=colour_name(colour),
+                    colour=colour_name(d.colour),
                     group=cells,
-                    text=f"Keep {_owner(colour)} group on {_cells_words(cells)} ({count} {muglus}); "
+                    text=f"Keep {_owner(d.colour)} group on {_cells_words(cells)} ({count} {muglus}); "
                     "the other tied groups are removed",
                 )
-            elif action < sp.MOVE:
-                cell = action - sp.MELT
-                item.update(verb="melt", to=names[cell], text=f"Melt {names[cell]}")
+            elif d.kind == "melt":
+                item.update(text=f"Melt {names[d.cell]}")
             else:
-                src, dst, mover = sp.decode_move(action)
-                onto = f" onto {_stack_words(st.fields[dst])}" if st.fields[dst] > 0 else ""
+                onto = f" onto {_stack_words(st.fields[d.cell])}" if st.fields[d.cell] > 0 else ""
                 item.update(
-                    verb="move",
-                    **{"from": names[src]},
-                    to=names[dst],
-                    part=mover_letters(mover),
+                    **{"from": names[d.src]},
+                    part=mover_letters(d.mover),
                     colour=colour_name(seat),
-                    text=f"Move the {_part_words(mover)} from {names[src]} to {names[dst]}{onto}",
+                    text=f"Move the {_part_words(d.mover)} from {names[d.src]} to {names[d.cell]}{onto}",
                 )
             out.append(item)
         return out

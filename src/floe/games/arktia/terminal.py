@@ -37,7 +37,7 @@ from rich.text import Text
 from floe.core.game import State
 from floe.games.arktia.actions import STOP
 from floe.games.arktia.board import COLUMNS
-from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP, OUT_NAMES, OVER
+from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP, OVER
 from floe.games.arktia.towers import NEUTRAL, SIZE_LETTERS, TOP, pieces_bottom_up
 from floe.games.arktia.view import ArktiaObservation
 from floe.play.common import ranking_text
@@ -50,7 +50,6 @@ __all__ = [
     "draw_table",
     "field_text",
     "final_view",
-    "log_line",
     "now_words",
     "players_table",
     "scores_table",
@@ -320,37 +319,6 @@ def _observation(state: State, seat: int | None) -> ArktiaObservation:
     return obs
 
 
-# --- the log ---------------------------------------------------------------------------------------------
-
-
-def log_line(before: State, action: int, viewer: int | None) -> str | None:
-    """One action as everyone saw it (perfect information), with its consequences: captures and the
-    seats whose game ended."""
-    if before.is_chance_node():
-        return None
-    seat = before.current_player()
-    who = "You" if seat == viewer else f"P{seat + 1}"
-    text = before.describe_action(action)
-    line = f"{who}: {text[0].lower()}{text[1:]}" if not text.startswith("Stop") else f"{who}: stop"
-    after = before.clone()
-    after.apply_unchecked(action)
-    b, a = _observation(before, viewer).raw, _observation(after, viewer).raw
-    taken = a["captured"][seat] - b["captured"][seat]
-    if taken:
-        lost = [sum(a["lost"][3 * k : 3 * k + 3]) - sum(b["lost"][3 * k : 3 * k + 3]) for k in range(5)]
-        whose = ", ".join(
-            f"{count} {'neutral' if k == NEUTRAL else f'of P{k + 1}'}"
-            for k, count in enumerate(lost)
-            if count
-        )
-        line += f"; captures {taken} Muglu{'s' if taken != 1 else ''} ({whose})"
-    for q in range(a["n"]):
-        if a["out"][q] and not b["out"][q]:
-            whose = "your" if q == viewer else f"P{q + 1}'s"
-            line += f"; {whose} game ends: {OUT_NAMES[a['out'][q]]}"
-    return line
-
-
 # --- final scores ------------------------------------------------------------------------------------------
 
 
@@ -398,7 +366,6 @@ VIEW = GameView(
     final_view=final_view,
     turn_key=turn_key,
     turn_word="Turn",
-    log_line=log_line,
     help=HELP,
     compact_choices=8,
     choice_order=choice_order,
