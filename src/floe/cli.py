@@ -80,9 +80,10 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
     if as_json:
         print(json.dumps([e.info() for e in found]))
         return
+    out = Console()
     for e in found:
         notice = f" [yellow]({e.notice})[/]" if e.notice else ""
-        err.print(
+        out.print(
             f"[bold]{e.name}[/]  {e.title}, {e.min_players}–{e.max_players} players: {e.summary}{notice}",
             highlight=False,
         )

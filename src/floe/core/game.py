@@ -12,6 +12,7 @@ the state, then calls the game's ``_apply``. Search code that already knows an a
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -72,9 +73,12 @@ class State(ABC):
     def legal_actions(self) -> list[int]:
         """The legal action ids for whoever acts now (chance outcomes at a chance node), ascending."""
 
-    @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(action, probability) pairs at a chance node."""
+        """(action, probability) pairs at a chance node; by default every legal outcome equally likely."""
+        if not self.is_chance_node():
+            return []
+        legal = self.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance outcome with ``rng``. Games override this with a faster direct draw."""
@@ -147,9 +151,19 @@ class State(ABC):
     def observation(self, seat: int | None) -> Any:
         """What ``seat`` may know (``None`` for a spectator): the game's observation object."""
 
-    @abstractmethod
     def observation_dict(self, seat: int | None) -> dict[str, Any]:
-        """The JSON-ready view of ``observation(seat)``."""
+        """The JSON-ready view of ``observation(seat)``: the observation itself if it is a dict, else its
+        ``to_dict()``."""
+        obs = self.observation(seat)
+        if isinstance(obs, dict):
+            return obs
+        to_dict = getattr(obs, "to_dict", None)
+        if to_dict is None:
+            raise TypeError(
+                f"{type(obs).__name__} is not a dict and has no to_dict(); override observation_dict"
+            )
+        result: dict[str, Any] = to_dict()
+        return result
 
     @abstractmethod
     def observation_vector(self, seat: int) -> Any:
@@ -160,13 +174,15 @@ class State(ABC):
     def scores(self) -> list[int]:
         """Final scores per seat (only at terminal)."""
 
-    @abstractmethod
     def score_breakdowns(self) -> list[dict[str, Any]]:
-        """Per-seat JSON-ready scoring details (only at terminal)."""
+        """Per-seat JSON-ready scoring details (only at terminal); by default just the total."""
+        return [{"total": s} for s in self.scores()]
 
-    @abstractmethod
     def ranking(self) -> list[int]:
-        """Seats best first, ties broken by the game's rule (only at terminal)."""
+        """Seats best first, ties broken by the game's rule (only at terminal); by default by score, an
+        earlier seat first among equal scores."""
+        scores = self.scores()
+        return sorted(range(len(scores)), key=lambda q: -scores[q])
 
     def returns(self) -> list[float]:
         """Rank-based utilities in [-1, 1]: first place 1, last place -1, linear between."""
@@ -191,9 +207,9 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """The full state (hidden parts included) as JSON-ready data."""
 
-    @abstractmethod
     def render(self, seat: int | None) -> str:
-        """A plain-text rendering of what ``seat`` sees."""
+        """A plain-text rendering of what ``seat`` sees; by default its observation dict as JSON."""
+        return json.dumps(self.observation_dict(seat), sort_keys=True)
 
 
 class Game(ABC):

@@ -23,8 +23,8 @@ from floe.core.registry import entry
 class GamePresenter:
     """How a game tells itself in words. Every method sees observations only (see the module docstring).
 
-    The defaults work for any game: the actor and the action's notation, ``P2 to act``, and each legal
-    action with its notation. A game overrides them to speak its own language.
+    The defaults work for any game: the actor and the action's notation (``Chance: …`` for a chance outcome
+    the viewer may know), ``P2 to act``, and each legal action with its notation. A game overrides them to speak its own language.
     """
 
     def log_line(
@@ -37,7 +37,7 @@ class GamePresenter:
         chance outcome). None: nothing to say.
         """
         if actor is None:
-            return None
+            return f"Chance: {seen}" if seen else None
         who = "You" if actor == viewer else f"P{actor + 1}"
         return f"{who}: {seen}" if seen else f"{who} acted"
 

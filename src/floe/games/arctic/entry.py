@@ -7,7 +7,7 @@ from floe.games.arctic.game import ArcticGame
 
 ENTRY = GameEntry(
     game=ArcticGame,
-    summary="cards, 2–4 players: build runs of animals and push your hidden totem's token ahead",
+    summary="cards: build runs of animals and push your hidden totem's token ahead",
     bots={
         "baseline": "floe.games.arctic.baseline:ArcticBaselineBot",
         "greedy": "floe.games.arctic.greedy:GreedyBot",

@@ -7,7 +7,7 @@ from floe.games.arktia.game import ArktiaGame
 
 ENTRY = GameEntry(
     game=ArktiaGame,
-    summary="hex board, 2–4 players: place and stack Muglus on melting ice, cut your rivals off",
+    summary="hex board: place and stack Muglus on melting ice, cut your rivals off",
     notice="placeholder board layouts, not the printed ones",
     bots={"greedy": "floe.games.arktia.greedy:ArktiaGreedyBot"},
     default_bot="mcts",
