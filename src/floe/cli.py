@@ -350,6 +350,9 @@ def bench(
 
 @app.command("bench-rl")
 def bench_rl(
+    game: Annotated[
+        str | None, typer.Option(help="The game (floe games lists them; default: the first listed).")
+    ] = None,
     players: Annotated[int, typer.Option(help="Number of players.")] = 2,
     games: Annotated[int, typer.Option(help="Random games per pass.")] = 50,
     seed: Annotated[int, typer.Option(help="Seed.")] = 0,
@@ -364,7 +367,7 @@ def bench_rl(
         fail(f"bench-rl needs the optional extra rl (uv sync --extra rl): {exc}")
         return
     try:
-        run_bench_rl(players, games, seed, as_json)
+        run_bench_rl(players, games, seed, as_json, _game(game))
     except (FloeError, ImportError) as exc:
         fail(str(exc))
 

@@ -1,4 +1,5 @@
-"""The fast observation vector equals a straightforward element-by-element reference encoder everywhere."""
+"""Arctic's fast observation vector (what the adapters hand out for Arctic) equals a straightforward
+element-by-element reference encoder everywhere; the generic action mask."""
 
 from __future__ import annotations
 
@@ -166,6 +167,7 @@ def test_fast_vector_equals_reference(players: int, options: dict[str, object]) 
 
 
 def test_action_mask() -> None:
-    mask = action_mask([0, 5, N_PLAYER_ACTIONS - 1])
+    mask = action_mask([0, 5, N_PLAYER_ACTIONS - 1], N_PLAYER_ACTIONS)
     assert mask.dtype == np.int8 and mask.shape == (N_PLAYER_ACTIONS,)
     assert np.flatnonzero(mask).tolist() == [0, 5, N_PLAYER_ACTIONS - 1]
+    assert not action_mask([], 7).any() and action_mask([], 7).shape == (7,)

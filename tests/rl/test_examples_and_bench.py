@@ -52,10 +52,23 @@ def test_versus_example_tiny() -> None:
     assert 0.0 <= summary["floe_win_rate"] <= 1.0
 
 
-def test_bench_rl_cli() -> None:
-    result = CliRunner().invoke(app, ["bench-rl", "--games", "1", "--json"])
+def test_versus_example_any_game() -> None:
+    lines = _run(
+        "ismcts_vs_openspiel.py", "--game", "arktia", "--deals", "1", "--iterations", "2", "--seed", "3"
+    )
+    text = "\n".join(lines)
+    summary = json.loads(text[text.index("{\n") :])
+    assert summary["game"] == "arktia" and summary["games"] == 2
+    assert summary["openspiel_bot"].startswith("open_spiel MCTSBot(")  # perfect information: plain MCTS
+
+
+@pytest.mark.parametrize("game", [None, "arktia"])
+def test_bench_rl_cli(game: str | None) -> None:
+    args = ["bench-rl", "--games", "1", "--json"] + ([] if game is None else ["--game", game])
+    result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.stderr
     figures = json.loads(result.stdout)
+    assert figures["game"] == (game or "arctic")
     for name in ("engine", "engine_vector", "engine_obs", "pettingzoo", "gymnasium", "openspiel"):
         assert figures[f"{name}_decisions_per_sec"] > 0
         if name != "engine":
@@ -67,3 +80,7 @@ def test_bench_rl_cli() -> None:
 def test_bench_rl_bad_input() -> None:
     result = CliRunner().invoke(app, ["bench-rl", "--games", "0"])
     assert result.exit_code == 2
+    result = CliRunner().invoke(app, ["bench-rl", "--game", "chess", "--games", "1"])
+    assert result.exit_code == 2 and "unknown game" in result.stderr
+    result = CliRunner().invoke(app, ["bench-rl", "--game", "arktia", "--players", "5", "--games", "1"])
+    assert result.exit_code == 2 and "2 to 4" in result.stderr

@@ -1,4 +1,9 @@
-"""What the PettingZoo and Gymnasium adapters share: the error, the spaces and the final rewards."""
+"""What the PettingZoo and Gymnasium adapters share: the error, the spaces and the final rewards.
+
+Everything is sized from the game's ``GameSpec``: the observation is ``observation_size`` floats, the
+actions are the player action ids ``0 .. player_actions - 1`` (chance ids, which follow them, never reach
+an agent: the environments resolve chance themselves).
+"""
 
 from __future__ import annotations
 
@@ -10,16 +15,17 @@ import numpy as np
 from gymnasium import spaces
 
 from floe.core import errors
-from floe.core.game import State
-from floe.games.arctic.actions import N_PLAYER_ACTIONS
-from floe.games.arctic.view import VECTOR_SIZE
+from floe.core.game import GameSpec, State
 
 REWARDS = ("rank", "score_diff")
-# Final-score differences in Arctic are typically within ±30 points; 20 points make one unit of reward.
+# ``score_diff`` divides a score difference by this many points to make one unit of reward. No game says
+# how far apart its final scores typically lie (the contract has no such field), so every game gets the
+# same default: 20 points, which suits scores that differ by tens of points; pass ``score_scale=`` to an
+# environment to change it.
 SCORE_DIFF_SCALE = 20.0
-# Every entry of the vector is a one-hot, a flag or a count divided by a small constant; the largest
-# conceivable value (a count of actions over a whole game) stays far below this bound. It is finite so
-# the checkers of both projects accept the space; in practice the values lie within about [-4, 4].
+# Observation vectors are one-hots, flags and counts divided by small constants; the bound is finite so
+# both projects' checkers accept the space, and far above any value such an encoding reaches (a count of
+# actions over a whole game).
 OBS_BOUND = 4000.0
 
 
@@ -31,14 +37,14 @@ class IllegalActionError(errors.IllegalActionError, gymnasium.error.InvalidActio
     """
 
 
-def vector_space() -> spaces.Box:
-    """The observation vector's space: ``VECTOR_SIZE`` float32 entries (layout: ``docs/observation.md``)."""
-    return spaces.Box(low=-OBS_BOUND, high=OBS_BOUND, shape=(VECTOR_SIZE,), dtype=np.float32)
+def vector_space(spec: GameSpec) -> spaces.Box:
+    """The observation vector's space: ``spec.observation_size`` float32 entries."""
+    return spaces.Box(low=-OBS_BOUND, high=OBS_BOUND, shape=(spec.observation_size,), dtype=np.float32)
 
 
-def mask_space() -> spaces.Box:
+def mask_space(spec: GameSpec) -> spaces.Box:
     """The action mask's space: one int8 0/1 per player action id (the PettingZoo classic convention)."""
-    return spaces.Box(low=0, high=1, shape=(N_PLAYER_ACTIONS,), dtype=np.int8)
+    return spaces.Box(low=0, high=1, shape=(spec.player_actions,), dtype=np.int8)
 
 
 def check_reward(reward: str) -> str:
@@ -48,30 +54,38 @@ def check_reward(reward: str) -> str:
     return reward
 
 
-def final_rewards(state: State, reward: str) -> list[float]:
+def check_scale(scale: float) -> float:
+    """``scale`` as a positive float, else ``ValueError``."""
+    value = float(scale)
+    if not value > 0.0 or value == float("inf"):
+        raise ValueError(f"score_scale must be a positive number, not {scale!r}")
+    return value
+
+
+def final_rewards(state: State, reward: str, scale: float = SCORE_DIFF_SCALE) -> list[float]:
     """Each seat's reward at the end of the game.
 
-    ``rank``: ``state.returns()``, from +1 for the winner to -1 for the last, linear between (ties are
-    broken by the game's rule, so the places are distinct and the rewards sum to zero).
-    ``score_diff``: own final score minus the mean of the others' scores, divided by ``SCORE_DIFF_SCALE``.
+    ``rank``: ``state.returns()``, the game's rank utilities (+1 for the winner to -1 for the last, linear
+    between, by default; they sum to zero). ``score_diff``: own final score minus the mean of the others'
+    scores, divided by ``scale`` (also summing to zero).
     """
     if reward == "rank":
         return state.returns()
     scores = state.scores()
     n = len(scores)
     total = sum(scores)
-    return [(s - (total - s) / (n - 1)) / SCORE_DIFF_SCALE for s in scores]
+    return [(s - (total - s) / (n - 1)) / scale for s in scores]
 
 
-def as_action(action: Any, state: State) -> int:
+def as_action(action: Any, state: State, player_actions: int) -> int:
     """``action`` as a legal action id of ``state`` (int or NumPy integer), else ``IllegalActionError``."""
     try:
         a = operator.index(action)
     except TypeError:
         raise IllegalActionError(f"{action!r} is not an action id (an integer)") from None
+    if not 0 <= a < player_actions:  # a chance id is never an agent's action, even when it is "legal"
+        raise IllegalActionError(f"action {a} is outside the action space 0..{player_actions - 1}")
     if a not in state.legal_actions():
-        if not 0 <= a < N_PLAYER_ACTIONS:
-            raise IllegalActionError(f"action {a} is outside the action space 0..{N_PLAYER_ACTIONS - 1}")
         raise IllegalActionError(
             f"{state.describe_action(a)} (action {a}) is not legal now; see the action mask"
         )
