@@ -51,7 +51,9 @@ def plugin_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def goofspiel(plugin_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The example game visible to this process (registry rediscovered) and to child processes."""
     monkeypatch.syspath_prepend(str(plugin_dir))
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(plugin_dir), os.environ.get("PYTHONPATH")])))
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [str(plugin_dir), os.environ.get("PYTHONPATH")]))
+    )
     monkeypatch.setattr(registry, "_discovered", False)
     yield plugin_dir
     registry._ENTRIES.pop("goofspiel", None)

@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from serverproc import running_server
 
 from floe.bots.base import bot_names
@@ -28,7 +27,9 @@ def floe(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Comple
 
 
 def test_no_floe_file_names_the_game() -> None:
-    hits = [p for p in SRC.rglob("*") if p.is_file() and "goofspiel" in p.read_bytes().decode(errors="ignore")]
+    hits = [
+        p for p in SRC.rglob("*") if p.is_file() and "goofspiel" in p.read_bytes().decode(errors="ignore")
+    ]
     assert hits == []
 
 
@@ -41,7 +42,7 @@ def test_the_registry_finds_it_through_its_entry_point(goofspiel: Path) -> None:
     listed = json.loads(floe("games", "--json").stdout)
     assert "goofspiel" in [g["name"] for g in listed]
     options = floe("options", "goofspiel", "--markdown").stdout
-    assert "| `cards` | 2–13 | 5 |" in options and "`discard`, `carry`" in options
+    assert "| `cards` | 2–13 | `5` |" in options and "`discard`, `carry`" in options
 
 
 def test_floe_play_a_whole_game_in_the_terminal(goofspiel: Path) -> None:
@@ -64,7 +65,7 @@ def test_floe_simulate_and_tournament(goofspiel: Path, tmp_path: Path) -> None:
     args = ["--players", "2", "--bots", "ismcts:it=150,random", "--games", "40", "--seed", "1"]
     done = floe("tournament", "goofspiel", *args, "--option", "cards=5", "--json", "--out", str(out))
     assert done.returncode == 0, done.stderr
-    rows = {r["bot"]: r for r in json.loads(done.stdout)["bots"]}
+    rows = {r["bot"]: r for r in json.loads(done.stdout)}
     assert rows["ismcts:it=150"]["games"] == rows["random"]["games"] == 40
     # Search should beat random play at a game of bluffing bids (a real check on the whole path).
     assert rows["ismcts:it=150"]["wins"] > rows["random"]["wins"]
@@ -88,13 +89,17 @@ def test_a_web_table_over_the_api(goofspiel: Path, tmp_path: Path) -> None:
             if not state["legal"]:
                 continue
             choice = rng.choice(state["legal"])
-            answer = server.post(f"/api/tables/{table}/moves", {"action": choice["id"], "version": state["version"]}, token)
+            answer = server.post(
+                f"/api/tables/{table}/moves", {"action": choice["id"], "version": state["version"]}, token
+            )
             assert answer.status_code == 200, answer.text
         assert state["status"] == "finished" and len(state["result"]["scores"]) == 2
         lines = [line["text"] for line in state["log"]]
         assert any(line.startswith("Chance: prize") for line in lines)
         assert "P2: bid ?" in lines and any(line.startswith("You: bid ") for line in lines)
-        bad = server.post("/api/tables", {"game": "goofspiel", "seats": [{"kind": "person"}] * 2, "options": {"ties": "x"}})
+        bad = server.post(
+            "/api/tables", {"game": "goofspiel", "seats": [{"kind": "person"}] * 2, "options": {"ties": "x"}}
+        )
         assert bad.status_code == 400 and "ties must be one of discard, carry" in bad.text
 
 
@@ -104,3 +109,27 @@ def test_the_api_plays_it_with_chance_resolved(goofspiel: Path) -> None:
     while not match.is_over():
         match.apply(rng.choice(match.legal_actions()))
     assert sum(match.state.scores()) <= 15 and match.record().replay().scores() == match.state.scores()
+
+
+def test_the_three_learning_adapters_pass_their_suites(goofspiel: Path) -> None:
+    import warnings
+
+    import gymnasium
+    import pyspiel
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, seed_test
+
+    import floe.rl
+    import floe.rl.openspiel
+
+    api_test(floe.rl.env("goofspiel", players=3), num_cycles=500)
+    seed_test(lambda: floe.rl.raw_env("goofspiel", players=2), num_cycles=200)
+    assert "floe/Goofspiel-v0" in floe.rl.register_envs()
+    env = gymnasium.make("floe/Goofspiel-v0", players=2, opponents=["random"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # check_env warns about anything doubtful: none is allowed
+        check_env(env.unwrapped)
+    assert "python_floe_goofspiel" in floe.rl.openspiel.register_games()
+    game = pyspiel.load_game("python_floe_goofspiel", {"players": 3, "cards": 4})
+    assert game.num_distinct_actions() == 4 and game.max_chance_outcomes() == 4
+    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)

@@ -220,9 +220,9 @@ class OptionSchema:
         """The options as a Markdown table (the docs embed it; a test keeps the two equal)."""
         lines = ["| option | values | default | what it does | follows |", "|---|---|---|---|---|"]
         for o in self.options:
-            lines.append(
-                f"| `{o.name}` | {o.values_words()} | {o.default_words()} | {o.help} | {o.source or '—'} |"
-            )
+            default = o.default_text or f"`{_value_words(o, o.default)}`"
+            cells = (f"`{o.name}`", o.values_words(), default, o.help, o.source or "—")
+            lines.append("| " + " | ".join(cells) + " |")
         return "\n".join(lines) + "\n"
 
 

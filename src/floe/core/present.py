@@ -24,7 +24,8 @@ class GamePresenter:
     """How a game tells itself in words. Every method sees observations only (see the module docstring).
 
     The defaults work for any game: the actor and the action's notation (``Chance: …`` for a chance outcome
-    the viewer may know), ``P2 to act``, and each legal action with its notation. A game overrides them to speak its own language.
+    the viewer may know), ``P2 to act``, and each legal action with its notation. A game overrides them
+    to speak its own language.
     """
 
     def log_line(
