@@ -1,21 +1,16 @@
 // The Arktia board, drawn from one observation dict (floe.games.arktia.view) and nothing else: an SVG hex
 // map of the ice with every field's stack, then each player's supply, captures and points.
 //
-// Objects a move can involve carry a `data-obj` key; ArktiaChoices maps the legal choices onto them:
+// Objects a move can involve carry a `data-obj` key; board.js routes the legal choices onto them:
 //   cell:<c3>          a field (destination of a placement or a move; a field to melt; a group to keep)
 //   part:<c3>:<dg>     a piece and everything above it on field c3 (the part that would be lifted)
 //   supply:<g|d|t>     a piece of your own supply           nsupply:<g|d|t>  a neutral piece you still place
-import { h, replaceChildren } from "./dom.js";
-import { seatLabel } from "./words.js";
+import { h, replaceChildren } from "/static/js/dom.js";
+import { seatLabel } from "/static/js/words.js";
+import { COLOURS, HEIGHT, R, SIZES, SIZE_NAMES, colourName, pieceIcon, pieceShape, s } from "./pieces.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-const R = 34; // hex radius (centre to corner) in SVG units
 const SQRT3 = Math.sqrt(3);
 
-export const COLOURS = { p1: "#d64541", p2: "#2f6fd1", p3: "#2e9e5b", p4: "#8e44ad", n: "#a3acb6" };
-const DARKER = { p1: "#7d1f1b", p2: "#173b78", p3: "#175c33", p4: "#4d2260", n: "#4d565f" };
-export const SIZE_NAMES = { g: "Globus", d: "Diskus", t: "Torus" };
-const SIZES = ["g", "d", "t"];
 const STATUS_WORDS = {
   active: "playing",
   "(a) cannot act": "out: could neither place nor move",
@@ -25,25 +20,7 @@ const STATUS_WORDS = {
   "turn limit": "turn limit reached",
 };
 
-/** An SVG element: s("circle", {r: 3}, child, ...). Null/undefined/false attributes are left out. */
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "dataset") Object.assign(el.dataset, value);
-    else el.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    el.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
-export function colourName(colour) {
-  return colour === "n" ? "neutral" : `P${colour.slice(1)}`;
-}
-
+// --- the board ----------------------------------------------------------------------------------------------
 /** "c3" -> [q, r] (column letter q, row number r + 1). */
 function coords(name) {
   return [name.charCodeAt(0) - 97, Number(name.slice(1)) - 1];
@@ -60,60 +37,6 @@ function hexPoints(cx, cy, radius) {
     pts.push(`${(cx + radius * Math.cos(a)).toFixed(1)},${(cy + radius * Math.sin(a)).toFixed(1)}`);
   }
   return pts.join(" ");
-}
-
-// --- pieces -------------------------------------------------------------------------------------------------
-const HEIGHT = { t: 0.44 * R, d: 0.27 * R, g: 0.38 * R };
-
-/** One piece drawn with its middle at (x, y): a ring (Torus), a flat disc (Diskus) or a ball (Globus). */
-function pieceShape(size, colour, x, y, scale = 1) {
-  const fill = COLOURS[colour] || "#888";
-  const edge = DARKER[colour] || "#333";
-  const k = R * scale;
-  if (size === "t") {
-    const [ox, oy, ix, iy] = [0.66 * k, 0.22 * k, 0.27 * k, 0.085 * k];
-    const ring =
-      `M ${x - ox} ${y} a ${ox} ${oy} 0 1 0 ${2 * ox} 0 a ${ox} ${oy} 0 1 0 ${-2 * ox} 0 Z ` +
-      `M ${x - ix} ${y} a ${ix} ${iy} 0 1 0 ${2 * ix} 0 a ${ix} ${iy} 0 1 0 ${-2 * ix} 0 Z`;
-    return [s("path", { d: ring, class: "body", fill, stroke: edge, "stroke-width": 1.6, "fill-rule": "evenodd" })];
-  }
-  if (size === "d") {
-    const [w, hh] = [0.95 * k, 0.26 * k];
-    return [
-      s("rect", {
-        class: "body",
-        x: x - w / 2,
-        y: y - hh / 2,
-        width: w,
-        height: hh,
-        rx: hh / 2,
-        fill,
-        stroke: edge,
-        "stroke-width": 1.6,
-      }),
-      s("line", {
-        x1: x - w / 2 + hh / 2,
-        x2: x + w / 2 - hh / 2,
-        y1: y - hh * 0.12,
-        y2: y - hh * 0.12,
-        stroke: "#fff",
-        "stroke-opacity": 0.45,
-        "stroke-width": 1.4,
-      }),
-    ];
-  }
-  const r = 0.19 * k;
-  return [
-    s("circle", { class: "body", cx: x, cy: y, r, fill, stroke: edge, "stroke-width": 1.6 }),
-    s("circle", { cx: x - r * 0.35, cy: y - r * 0.35, r: r * 0.3, fill: "#fff", "fill-opacity": 0.55 }),
-  ];
-}
-
-/** A small stand-alone piece icon (supplies, legend). */
-export function pieceIcon(size, colour, px = 26) {
-  const svg = s("svg", { viewBox: `${-0.8 * R} ${-0.4 * R} ${1.6 * R} ${0.8 * R}`, width: px, height: px / 2, class: "piece-icon" });
-  svg.append(...pieceShape(size, colour, 0, 0, size === "g" ? 1.5 : 1));
-  return svg;
 }
 
 /** The pieces of one field, bottom to top, each a <g> keyed by the part it would lift. */
@@ -147,7 +70,6 @@ function pieceGroup(key, title, shapes) {
   return s("g", { class: "piece", dataset: { obj: key } }, s("title", {}, title), shapes);
 }
 
-// --- the board ----------------------------------------------------------------------------------------------
 function boardSvg(view) {
   const fields = view.board || [];
   const placed = fields.map((f) => {
@@ -324,7 +246,7 @@ function playerPanel(view, q, summary, me) {
  * Render `view` into `root`. Options: `summary` (seat names, bot/person), `live` (unused: Arktia has no
  * hidden information, so the replay draws exactly what the table drew).
  */
-export function renderArktia(root, view, { summary = null } = {}) {
+export function render(root, view, { summary = null } = {}) {
   const me = view.seat === undefined ? null : view.seat;
   const seats = view.seats || [];
   replaceChildren(
@@ -347,226 +269,10 @@ export function renderArktia(root, view, { summary = null } = {}) {
 }
 
 /** The status line's extra words for the table page. */
-export function arktiaStatus(view) {
+export function status(view) {
   if (!view) return "";
   if (view.step === "over") return `after ${view.turn} turns`;
   let text = `Turn ${view.turn + 1}`;
   if (view.step === "neutral-setup") text += " (placing the neutral Muglus)";
   return text;
-}
-
-// --- choices ------------------------------------------------------------------------------------------------
-function choiceButton(choice, onPlay, disabled) {
-  return h(
-    "button",
-    {
-      type: "button",
-      class: `choice choice-${choice.verb || "other"}`,
-      "data-testid": "choice",
-      "data-action": choice.id,
-      "data-verb": choice.verb,
-      title: choice.notation,
-      disabled,
-      onclick: () => onPlay(choice),
-    },
-    choice.text || choice.notation,
-  );
-}
-
-function sourceKey(choice) {
-  if (choice.verb === "move") return `part:${choice.from}:${choice.part}`;
-  if (choice.verb === "place") return `supply:${choice.part}`;
-  if (choice.verb === "neutral") return `nsupply:${choice.part}`;
-  return null;
-}
-
-function sourceWords(key) {
-  const [kind, a, b] = key.split(":");
-  if (kind === "supply") return `a ${SIZE_NAMES[a]} from your supply`;
-  if (kind === "nsupply") return `a neutral ${SIZE_NAMES[a]}`;
-  const names = [...b].map((x) => SIZE_NAMES[x]).join("+");
-  return `${b.length > 1 ? "the stack part " : "the "}${names} on ${a}`;
-}
-
-/**
- * Arktia's click-to-play: click a highlighted piece (a stack part on the board, or a supply piece), its legal
- * destinations light up, click one. Melting and keeping a group are one click on a highlighted field; stop
- * (and every choice, for keyboards) is a button. Same interface as choices.js: bind / setBusy / busy.
- */
-export class ArktiaChoices {
-  constructor(panel, onPlay) {
-    this.panel = panel;
-    this.onPlay = onPlay;
-    this.legal = [];
-    this.board = null;
-    this.sources = new Map(); // source key -> choices
-    this.direct = new Map(); // cell key -> the choice a click on that field plays
-    this.free = []; // choices with nothing to click on the board
-    this.selected = null;
-    this.busy = false;
-    this.version = null;
-    this.boards = new WeakSet();
-  }
-
-  bind(board, legal, version) {
-    if (version !== this.version) this.selected = null;
-    this.version = version;
-    this.board = board;
-    if (!this.boards.has(board)) {
-      // A click on the board that no highlighted object took drops the selection.
-      this.boards.add(board);
-      board.addEventListener("click", () => {
-        if (this.board === board && this.selected) this.select(null);
-      });
-    }
-    this.legal = legal || [];
-    this.sources = new Map();
-    this.direct = new Map();
-    this.free = [];
-    for (const choice of this.legal) {
-      const key = sourceKey(choice);
-      if (key && this.find(key).length && this.find(`cell:${choice.to}`).length) {
-        if (!this.sources.has(key)) this.sources.set(key, []);
-        this.sources.get(key).push(choice);
-      } else if (choice.verb === "melt" || choice.verb === "keep") {
-        for (const cell of choice.group || [choice.to]) this.direct.set(`cell:${cell}`, choice);
-        this.free.push(choice);
-      } else {
-        this.free.push(choice);
-      }
-    }
-    if (this.selected && !this.sources.has(this.selected)) this.selected = null;
-    this.highlight();
-    this.renderPanel();
-  }
-
-  find(key) {
-    if (!this.board) return [];
-    return [...this.board.querySelectorAll(`[data-obj="${CSS.escape(key)}"]`)];
-  }
-
-  setBusy(busy) {
-    this.busy = busy;
-    this.highlight();
-    this.renderPanel();
-  }
-
-  play(choice) {
-    if (this.busy || !choice) return;
-    this.selected = null;
-    this.onPlay(choice);
-  }
-
-  select(key) {
-    this.selected = this.selected === key ? null : key;
-    this.highlight();
-    this.renderPanel();
-  }
-
-  destinations() {
-    const out = new Map();
-    for (const choice of this.sources.get(this.selected) || []) out.set(`cell:${choice.to}`, choice);
-    return out;
-  }
-
-  highlight() {
-    if (!this.board) return;
-    for (const el of this.board.querySelectorAll("[data-legal]")) {
-      el.classList.remove("legal", "selected", "dest");
-      el.removeAttribute("data-legal");
-      el.removeAttribute("tabindex");
-      el.removeAttribute("role");
-      el.onclick = null;
-      el.onkeydown = null;
-    }
-    const svg = this.board.querySelector(".hexboard");
-    if (svg) svg.classList.toggle("has-selection", !!this.selected && !this.busy);
-    if (this.busy) return;
-    const mark = (el, kind) => {
-      el.classList.add("legal");
-      if (kind === "dest") el.classList.add("dest");
-      el.setAttribute("data-legal", kind);
-      el.setAttribute("tabindex", "0");
-      el.setAttribute("role", "button");
-      el.onclick = (ev) => {
-        ev.stopPropagation();
-        this.activate(el);
-      };
-      el.onkeydown = (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") {
-          ev.preventDefault();
-          this.activate(el);
-        }
-      };
-    };
-    for (const key of this.sources.keys()) {
-      for (const el of this.find(key)) {
-        mark(el, "source");
-        if (key === this.selected) el.classList.add("selected");
-      }
-    }
-    for (const key of this.destinations().keys()) for (const el of this.find(key)) mark(el, "dest");
-    for (const key of this.direct.keys()) for (const el of this.find(key)) mark(el, "play");
-  }
-
-  /** A click on a highlighted object: a destination (even through a piece standing on it) plays. */
-  activate(el) {
-    if (this.busy) return;
-    const cell = el.closest("[data-obj^='cell:']");
-    const dests = this.destinations();
-    if (cell && dests.has(cell.dataset.obj)) return this.play(dests.get(cell.dataset.obj));
-    if (el.dataset.legal === "source") return this.select(el.dataset.obj);
-    if (cell && this.direct.has(cell.dataset.obj)) return this.play(this.direct.get(cell.dataset.obj));
-    return this.select(null);
-  }
-
-  renderPanel() {
-    const disabled = this.busy;
-    const button = (c) => choiceButton(c, (ch) => this.play(ch), disabled);
-    if (!this.legal.length) {
-      replaceChildren(this.panel);
-      this.panel.hidden = true;
-      return;
-    }
-    this.panel.hidden = false;
-    if (this.selected) {
-      const dests = [...this.destinations().values()];
-      replaceChildren(
-        this.panel,
-        h(
-          "p",
-          { class: "choices-title", "data-testid": "selection" },
-          `Selected: ${sourceWords(this.selected)}. Click a highlighted field (${dests.length}).`,
-        ),
-        h("div", { class: "choice-list" }, dests.map(button)),
-        h(
-          "button",
-          { type: "button", class: "choice-back", "data-testid": "choice-back", onclick: () => this.select(null) },
-          "Cancel",
-        ),
-      );
-      return;
-    }
-    const hints = [];
-    if (this.sources.size) {
-      const supply = [...this.sources.keys()].some((k) => !k.startsWith("part:"));
-      const board = [...this.sources.keys()].some((k) => k.startsWith("part:"));
-      const what = [board ? "one of your highlighted pieces" : null, supply ? "a piece of the supply" : null];
-      hints.push(`Click ${what.filter(Boolean).join(" or ")}, then a highlighted field.`);
-    }
-    if (this.direct.size) hints.push("Click a highlighted field, or choose below.");
-    replaceChildren(
-      this.panel,
-      hints.length ? h("p", { class: "choices-hint" }, hints.join(" ")) : null,
-      this.free.length ? h("div", { class: "choice-list" }, this.free.map(button)) : null,
-      this.sources.size
-        ? h(
-            "details",
-            { class: "all-choices" },
-            h("summary", {}, `All ${this.legal.length} choices as a list`),
-            h("div", { class: "choice-list" }, this.legal.map(button)),
-          )
-        : null,
-    );
-  }
 }
