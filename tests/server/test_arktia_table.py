@@ -88,6 +88,7 @@ def test_the_lobby_lists_arktia_with_its_options_and_the_bots_it_has(server: Ser
     assert {"arctic", "arktia"} <= set(games)
     arktia = games["arktia"]
     assert (arktia["min_players"], arktia["max_players"]) == (2, 4)
+    assert "placeholder" in arktia["notice"] and arktia["board"] == "/games/arktia/board.js"
     assert "random" in arktia["bots"]
     assert all(spec.partition(":")[0] in arktia["bot_names"] for spec in arktia["bots"])
     options = {o["name"]: o for o in arktia["options"]}

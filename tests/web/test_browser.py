@@ -86,6 +86,20 @@ def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: 
     bot_options = page.eval_on_selector_all("[data-testid=seat-bot-1] option", "os => os.map(o => o.value)")
     for spec in ("random", "baseline", "greedy", "ismcts:ms=200", "ismcts:ms=1000"):
         assert spec in bot_options
+    # The rules fields come from Arctic's option schema: one select per power card's side (a list option),
+    # the advanced flags under "More rules". Only the fields changed are sent.
+    assert "build runs of animals" in page.inner_text("[data-testid=game-about]")
+    assert page.locator("[data-testid=game-notice]").is_hidden()  # Arctic has no notice
+    sides = page.eval_on_selector_all("[data-testid=opt-power_sides-fox] option", "os => os.map(o => o.text)")
+    assert sides[0] == "default (random)" and sides[3].startswith("fox-under")
+    page.select_option("[data-testid=opt-power_sides-fox]", "2")
+    page.select_option("[data-testid=opt-power_sides-bear]", "1")
+    assert page.locator("[data-testid=opt-walrus_mode]").is_hidden()  # "More rules" starts collapsed
+    page.click("[data-testid=more-rules-toggle]")
+    page.select_option("[data-testid=opt-walrus_mode]", "double_move")
+    page.select_option("[data-testid=seat-count]", "3")  # a field keeps its value when the seat count changes
+    page.select_option("[data-testid=seat-count]", "2")
+    assert page.input_value("[data-testid=opt-walrus_mode]") == "double_move"
     page.click("[data-testid=create-table]")
     page.wait_for_selector("[data-testid=open-seat]:visible")
     _screenshots(page, artifacts, "lobby")
@@ -94,6 +108,9 @@ def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: 
     assert page.locator("[data-testid^=link-]").count() == 1  # one invitation per person seat
     table_id = link.split("/table/")[1].split("#")[0]
     token = link.split("#seat=")[1]
+    options = _get_json(f"{base}/api/tables/{table_id}")["options"]
+    assert options["power_sides"] == [2, 0, 0, 0, 0, 1] and options["walrus_mode"] == "double_move"
+    assert options["end_trigger"] == "deck_emptied" and options["first_player"] is None  # the defaults
     page.click("[data-testid=open-seat]")
     page.wait_for_selector("[data-testid=landscape]")
     assert page.locator("[data-testid=landscape] .token").count() == 6
@@ -143,10 +160,9 @@ def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: 
             continue
         clicks += 1
         history = [*history[-4:], clicked]
-        if clicks == 15:
+        if clicks == 10:
             mid_game_shot = True
             _screenshots(page, artifacts, "table-mid-game")
-        if clicks == 10:
             # A server restart: the page notices, reconnects by itself (backoff, hello again) and the game
             # goes on from the stored log.
             connection = page.locator("[data-testid=connection]")

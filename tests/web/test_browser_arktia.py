@@ -100,14 +100,21 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
     assert {"arctic", "arktia"} <= set(games)
     page.select_option("[data-testid=game]", "arktia")
     page.wait_for_selector("[data-testid=opt-layout]")
-    assert page.locator("[data-testid=preset]").is_hidden()
+    assert page.locator("[data-testid=opt-preset]").count() == 0  # Arctic's fields are gone
+    # The game's notice shows wherever a player sees the game: the lobby, the table, the replay.
+    assert "placeholder board layouts" in page.inner_text("[data-testid=game-notice]")
     info = next(g for g in _get_json(f"{base}/api/games") if g["name"] == "arktia")
     bot_options = page.eval_on_selector_all("[data-testid=seat-bot-1] option", "os => os.map(o => o.value)")
     assert "random" in bot_options and set(info["bots"]) <= set(bot_options)
     page.fill("[data-testid=seat-name-0]", "Ann")
     page.select_option("[data-testid=seat-kind-1]", "bot")
     page.select_option("[data-testid=seat-bot-1]", "random")
+    # Fields from Arktia's option schema: a text option's suggestions as a select, a choice, a bool, and an
+    # advanced whole number under "More rules".
     page.select_option("[data-testid=opt-layout]", "placeholder-18")
+    page.select_option("[data-testid=opt-tie_break]", "fewer_lost")
+    page.select_option("[data-testid=opt-bridge_melt_ends]", "false")
+    page.click("[data-testid=more-rules-toggle]")
     page.fill("[data-testid=opt-max_turns]", str(MAX_TURNS))
     page.click("[data-testid=create-table]")
     page.wait_for_selector("[data-testid=open-seat]:visible")
@@ -118,8 +125,12 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
     summary = _get_json(f"{base}/api/tables/{table_id}")
     assert summary["game"] == "arktia" and summary["options"]["max_turns"] == MAX_TURNS
     assert summary["options"]["layout"] == "placeholder-18"
+    assert summary["options"]["tie_break"] == "fewer_lost" and summary["options"]["bridge_melt_ends"] is False
+    assert summary["options"]["melt_start"] == "next_turn"  # not changed: the default
     page.click("[data-testid=open-seat]")
     page.wait_for_selector("[data-testid=hexboard]")
+    assert "placeholder board layouts" in page.inner_text("[data-testid=game-notice]")
+    assert page.inner_text("#table-title").startswith("Arktia")
     assert page.locator("[data-testid=hexboard] .cell").count() == 18
 
     rng = random.Random(20261122)
@@ -183,6 +194,8 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
     page.click("[data-testid=replay-last]")
     page.wait_for_selector("[data-testid=score-screen]")
     assert "game over" in page.inner_text("[data-testid=frame-info]")
+    assert page.locator("[data-testid=reveal]").is_hidden()  # perfect information: nothing to reveal
+    assert "placeholder board layouts" in page.inner_text("[data-testid=game-notice]")
     _screenshots(page, artifacts, "arktia-replay")
     assert not page_errors, f"JavaScript errors: {page_errors}"
     page.close()

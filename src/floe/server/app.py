@@ -29,6 +29,7 @@ from floe.bots.base import bot_names, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
 from floe.server.botrunner import BotRunner
+from floe.server.gamefiles import game_file
 from floe.server.manager import Conn, Lobby
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -77,14 +78,16 @@ def _bearer(authorization: str | None) -> str | None:
 
 
 def game_info(game: GameEntry) -> dict[str, Any]:
-    """A game for the lobby: its entry's facts and option schema, and the bots this server has for it
-    (the entry's suggestions first, weakest first; then every bot name)."""
+    """A game for the lobby: its entry's facts and option schema, the bots this server has for it (the
+    entry's suggestions, weakest first; then every bot name), and where its board module and icon are
+    served (``/games/<name>/…``, from the folder the entry names)."""
     names = bot_names(game.name)
     return {
         **game.info(),
         "bots": [spec for spec in game.lobby_bots if parse_bot_spec(spec)[0] in names],
         "bot_names": names,
         "board": f"/games/{game.name}/board.js" if game.web else None,
+        "icon": f"/games/{game.name}/icon.svg" if game.web else None,
     }
 
 
@@ -156,6 +159,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     if WEB.is_dir():
         app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/games/{game}/{path:path}", include_in_schema=False)
+    async def game_files(game: str, path: str) -> FileResponse:
+        # A game's board module and its files, from the folder its entry names (gamefiles.py).
+        target, media = game_file(game, path)
+        headers = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"}
+        return FileResponse(target, media_type=media, headers=headers)
 
     # --- API -----------------------------------------------------------------------------------------
     @app.get("/api/games")

@@ -23,7 +23,7 @@ from pydantic_core import to_json
 from floe.bots.base import make_bot, parse_bot_spec
 from floe.core.errors import FloeError
 from floe.core.registry import default_game, entry
-from floe.server.botrunner import BotRunner
+from floe.server.botrunner import BotRunner, Decision, options_key
 from floe.server.protocol import CreateTable
 from floe.server.store import Store, TableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
@@ -253,6 +253,8 @@ class Lobby:
                     table.commit(new)
                 raise
             table.commit(new)
+            if finished:
+                self.bots.forget(table.id)  # its remembering bots have nothing left to decide
             if not by_bot:
                 table.seats[seat].away = False
             if ack is not None:
@@ -325,17 +327,21 @@ class Lobby:
         if spec is None:
             return
         state = table.state
+        decision = Decision(
+            game=table.row.game,
+            players=table.row.players,
+            options=options_key(table.row.options),
+            spec=spec,
+            seat=seat,
+            seed=_derived_seed("bot", table.row.seed, version),
+            observation=state.observation(seat),
+            legal=tuple(state.legal_actions()),
+            # For a bot that remembers: which live bot it is, and the log to rebuild it from if it is gone.
+            table=table.id,
+            history=tuple(state.history),
+        )
         try:
-            action = await self.bots.choose(
-                table.row.game,
-                table.row.players,
-                table.row.options,
-                spec,
-                seat,
-                _derived_seed("bot", table.row.seed, version),
-                state.observation(seat),
-                state.legal_actions(),
-            )
+            action = await self.bots.choose(decision)
             if table.version == version and table.plays_by_bot(seat) is not None:
                 await self.move(table, seat, action, version, by_bot=True)
         except MoveError:

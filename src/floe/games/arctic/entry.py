@@ -20,6 +20,7 @@ ENTRY = GameEntry(
     search="floe.games.arctic.search:HOOKS",
     terminal="floe.games.arctic.terminal:VIEW",
     presenter="floe.games.arctic.present:PRESENTER",
+    web="floe.games.arctic:web",
     score="floe.games.arctic.score_cmd:score_command",
     order=0,
 )

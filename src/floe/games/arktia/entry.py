@@ -18,5 +18,6 @@ ENTRY = GameEntry(
     search="floe.games.arktia.search:HOOKS",
     terminal="floe.games.arktia.terminal:VIEW",
     presenter="floe.games.arktia.present:PRESENTER",
+    web="floe.games.arktia:web",
     order=1,
 )

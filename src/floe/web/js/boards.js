@@ -1,23 +1,60 @@
-// Which board a table's game draws with: the renderer, the click-to-play controller, the status words and
-// the score screen. The table and replay pages pick one by `table.game` (the summary's game name).
-import { renderArctic } from "./arctic.js";
-import { ArktiaChoices, arktiaStatus, renderArktia } from "./arktia.js";
-import { Choices } from "./choices.js";
+// A table's board module: the game's own, served from its package at /games/<name>/board.js (the URL comes
+// from GET /api/games), imported when the page knows the table's game, with its style sheets linked into
+// the page first. A game without one gets the plain board below: the observation as text, every choice a
+// button. The interface a board module exports is described in docs/server.md ("Board modules").
+import { api } from "./api.js";
+import { h, replaceChildren } from "./dom.js";
+import { scoreScreen } from "./score.js";
 
-/** Arctic's round line: "Round 3 (final round)". */
-function arcticStatus(view) {
-  let round = view && view.round ? `Round ${view.round}` : "";
-  if (round && view.final_round) round += " (final round)";
-  else if (round && view.end_triggered) round += " (end triggered: this is the last normal round)";
-  return round;
+let games = null;
+
+/** The facts of game `name` from GET /api/games (fetched once per page), or null if the server has none. */
+export async function gameInfo(name) {
+  if (!games) games = api("/api/games");
+  try {
+    return (await games).find((g) => g.name === name) || null;
+  } catch (err) {
+    games = null; // try again next time
+    throw err;
+  }
 }
 
-const BOARDS = {
-  arctic: { render: renderArctic, Choices, status: arcticStatus },
-  arktia: { render: renderArktia, Choices: ArktiaChoices, status: arktiaStatus },
+/** The plain board: for a game that ships no board module. */
+const PLAIN = {
+  render(root, view) {
+    replaceChildren(root, h("section", { class: "zone" }, h("pre", { class: "plain-view" }, JSON.stringify(view, null, 1))));
+  },
 };
 
-/** The board module of `game` (Arctic's for an unknown name, as before there were several games). */
-export function boardFor(game) {
-  return BOARDS[game] || BOARDS.arctic;
+/** Link a style sheet once; resolves when it has loaded (or failed: the board still works unstyled). */
+function linkStyle(href) {
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === href)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = h("link", { rel: "stylesheet", href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.append(link);
+  });
+}
+
+/**
+ * The board of game `name`, with every part of the interface filled in (defaults for what a module leaves
+ * out), and the game's facts: {info, board}.
+ */
+export async function loadBoard(name) {
+  const info = await gameInfo(name);
+  let module = PLAIN;
+  if (info && info.board) {
+    const url = new URL(info.board, location.href);
+    module = await import(url.href);
+    await Promise.all((module.css || []).map((href) => linkStyle(new URL(href, url).href)));
+  }
+  const board = {
+    render: module.render,
+    choices: module.choices || {},
+    status: module.status || (() => ""),
+    toAct: module.toAct || (() => null),
+    scoreScreen: module.scoreScreen || ((args) => scoreScreen(args)),
+  };
+  return { info, board };
 }

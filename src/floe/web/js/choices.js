@@ -1,26 +1,27 @@
-// Legal choices → clickable things. Each legal choice is tied to the board objects it involves (a hand
-// card, a river card, the deck, a penalty card, a player); those objects are highlighted and become
-// clickable. A click plays the choice at once when only one choice involves the object, otherwise it
-// narrows the choices panel to those choices. Choices with no card on the board (stop, pass, token moves,
-// take-back, "penalty ?", "give ? to P2", ...) are buttons. Nothing that is not legal is clickable.
+// Click-to-play for every game: legal choices → clickable things on the board, and a panel of buttons.
+//
+// A game's board module says, per choice, which board objects (elements with a `data-obj` key) a person
+// clicks to make it, step by step (its *route*): one click on one object; or one, then another. The
+// controller highlights the objects that can be clicked next, and a click either plays the one choice it
+// completes or selects the object, lighting up the next step and narrowing the panel to the choices that
+// are still possible. Choices with nothing to click are buttons; the whole list is also there as buttons,
+// for keyboards and small screens. Nothing that is not legal is clickable.
 import { h, replaceChildren } from "./dom.js";
-import { cardWords } from "./words.js";
 
-const HAND_VERBS = new Set(["place", "under", "facedown", "discard", "swap"]);
+/**
+ * How a game ties its choices to its board; every hook is optional (with none, every choice is a button).
+ * @typedef {object} ChoiceSpec
+ * @property {(choice: object) => (string | string[])[] | null} [route]
+ *   The `data-obj` keys to click for `choice`, step by step; a step is one key or a list of keys any one of
+ *   which will do. Null or []: a button only. A choice whose objects are not on the board is a button too.
+ * @property {(choice: object) => boolean} [button]
+ *   Whether a choice with a route is also a button at the top of the panel (default: only in the full list).
+ * @property {(key: string) => string} [words]  a key in words, for the panel ("the piece on c3")
+ * @property {(keys: string[], step: number) => string} [hint]
+ *   What to click, in words, given the keys that can be clicked at `step` (0: the first click).
+ */
 
-/** The data-obj keys (see arctic.js) that `choice` involves. */
-export function objectKeys(choice) {
-  const verb = choice.verb || String(choice.notation || "").split(" ")[0];
-  const card = choice.card || null;
-  const keys = [];
-  if (HAND_VERBS.has(verb) && card) keys.push(`hand:${card}`);
-  else if (verb === "river" && card) keys.push(`river:${card}`);
-  else if (verb === "deck") keys.push("deck");
-  else if ((verb === "penalty" || verb === "give") && card) keys.push(`penalty:${card}`);
-  if (verb === "give" && choice.seat !== null && choice.seat !== undefined) keys.push(`seat:${choice.seat}`);
-  return keys;
-}
-
+/** A button that plays `choice`. */
 function choiceButton(choice, onPlay, disabled) {
   return h(
     "button",
@@ -29,6 +30,7 @@ function choiceButton(choice, onPlay, disabled) {
       class: `choice choice-${choice.verb || "other"}`,
       "data-testid": "choice",
       "data-action": choice.id,
+      "data-verb": choice.verb,
       title: choice.notation,
       disabled,
       onclick: () => onPlay(choice),
@@ -42,38 +44,43 @@ function choiceButton(choice, onPlay, disabled) {
  * `onPlay(choice)` sends the move; the owner calls `bind` after each render and `setBusy` around moves.
  */
 export class Choices {
-  constructor(panel, onPlay) {
+  /** @param {HTMLElement} panel  @param {(choice: object) => void} onPlay  @param {ChoiceSpec} spec */
+  constructor(panel, onPlay, spec = {}) {
     this.panel = panel;
     this.onPlay = onPlay;
+    this.spec = spec || {};
     this.legal = [];
     this.board = null;
-    this.byKey = new Map();
-    this.free = [];
-    this.narrowed = null;
+    this.routes = new Map(); // choice -> its steps, each a list of keys present on the board
+    this.picked = []; // the keys clicked so far, one per step
     this.busy = false;
     this.version = null;
+    this.boards = new WeakSet();
   }
 
-  /** Tie `legal` (for `version`) to the freshly rendered `board`. */
+  /** Tie `legal` (for `version`) to the freshly rendered `board`; a new version drops the selection. */
   bind(board, legal, version) {
-    if (version !== this.version) this.narrowed = null;
+    if (version !== this.version) this.picked = [];
     this.version = version;
     this.board = board;
-    this.legal = legal || [];
-    this.byKey = new Map();
-    this.free = [];
-    for (const choice of this.legal) {
-      // Only objects actually on the board count (e.g. penalty cards are absent if the owner may not look).
-      const keys = objectKeys(choice).filter((k) => this.find(k).length);
-      if (!keys.some((k) => !k.startsWith("seat:"))) this.free.push(choice);
-      for (const key of keys) {
-        if (!this.byKey.has(key)) this.byKey.set(key, []);
-        this.byKey.get(key).push(choice);
-      }
+    if (!this.boards.has(board)) {
+      // A click on the board that no highlighted object took drops the selection.
+      this.boards.add(board);
+      board.addEventListener("click", () => {
+        if (this.board === board && this.picked.length) this.pick([]);
+      });
     }
-    if (this.narrowed && !this.byKey.has(this.narrowed)) this.narrowed = null;
-    this.highlight();
-    this.renderPanel();
+    this.legal = legal || [];
+    this.routes = new Map();
+    for (const choice of this.legal) {
+      const route = this.spec.route ? this.spec.route(choice) : null;
+      if (!route || !route.length) continue;
+      // Only objects actually on the board count (a board may leave out what this seat may not see).
+      const steps = route.map((step) => (Array.isArray(step) ? step : [step]).filter((k) => this.find(k).length));
+      if (steps.every((step) => step.length)) this.routes.set(choice, steps);
+    }
+    if (!this.candidates().length) this.picked = [];
+    this.refresh();
   }
 
   find(key) {
@@ -83,116 +90,174 @@ export class Choices {
 
   setBusy(busy) {
     this.busy = busy;
-    this.highlight();
-    this.renderPanel();
+    this.refresh();
   }
 
   play(choice) {
-    if (this.busy) return;
+    if (this.busy || !choice) return;
+    this.picked = [];
     this.onPlay(choice);
+  }
+
+  /** The choices whose route starts with the keys picked so far. */
+  candidates(picked = this.picked) {
+    const out = [];
+    for (const [choice, steps] of this.routes) {
+      if (steps.length >= picked.length && picked.every((key, i) => steps[i].includes(key))) out.push(choice);
+    }
+    return out;
+  }
+
+  /** key -> the choices a click on it keeps, for the keys that can be clicked after `picked`. */
+  next(picked = this.picked) {
+    const out = new Map();
+    for (const choice of this.candidates(picked)) {
+      const step = this.routes.get(choice)[picked.length];
+      for (const key of step || []) {
+        if (!out.has(key)) out.set(key, []);
+        out.get(key).push(choice);
+      }
+    }
+    return out;
+  }
+
+  /** Click `key` after the keys picked before it: play the one choice it completes, or select it. */
+  click(before, key) {
+    const path = [...before, key];
+    const left = this.candidates(path);
+    const done = left.filter((c) => this.routes.get(c).length === path.length);
+    if (left.length === 1 && done.length === 1) return this.play(done[0]);
+    return this.pick(path);
+  }
+
+  pick(path) {
+    this.picked = path;
+    this.refresh();
+  }
+
+  /**
+   * A click on a highlighted object (or on something inside it): the innermost highlighted key that
+   * continues the selection wins, so a destination is reached even through a piece standing on it; else a
+   * first-step key starts a new selection; a selected key clicked again is unselected.
+   */
+  activate(el) {
+    if (this.busy) return;
+    const keys = [];
+    for (let x = el; x && x !== this.board; x = x.parentElement) {
+      if (x.dataset && x.dataset.obj && x.hasAttribute("data-legal")) keys.push(x.dataset.obj);
+    }
+    const onward = this.picked.length ? this.next() : new Map();
+    const first = this.next([]);
+    const go = keys.find((k) => onward.has(k));
+    if (go !== undefined) return this.click(this.picked, go);
+    const again = keys.find((k) => this.picked.includes(k));
+    if (again !== undefined) return this.pick(this.picked.slice(0, this.picked.indexOf(again)));
+    const start = keys.find((k) => first.has(k));
+    if (start !== undefined) return this.click([], start);
+    return this.pick([]);
+  }
+
+  refresh() {
+    this.highlight();
+    this.renderPanel();
   }
 
   highlight() {
     if (!this.board) return;
     for (const el of this.board.querySelectorAll("[data-legal]")) {
-      el.classList.remove("legal", "selected");
+      el.classList.remove("legal", "selected", "dest");
       el.removeAttribute("data-legal");
       el.removeAttribute("tabindex");
       el.removeAttribute("role");
       el.onclick = null;
       el.onkeydown = null;
     }
+    this.board.classList.toggle("has-selection", this.picked.length > 0 && !this.busy);
     if (this.busy) return;
-    for (const [key, list] of this.byKey) {
+    const mark = (el, kind) => {
+      el.classList.add("legal");
+      if (kind === "dest") el.classList.add("dest");
+      el.setAttribute("data-legal", kind);
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      el.onclick = (ev) => {
+        ev.stopPropagation();
+        this.activate(ev.target instanceof Element ? ev.target : el);
+      };
+      el.onkeydown = (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") {
+          ev.preventDefault();
+          this.activate(el);
+        }
+      };
+    };
+    // The first step stays clickable while something is selected (to start again from another object).
+    // data-legal says what a click does: "play" at once, select a "source", or reach a "dest".
+    for (const [key, list] of this.next([])) {
+      const plays = list.length === 1 && this.routes.get(list[0]).length === 1;
       for (const el of this.find(key)) {
-        el.classList.add("legal");
-        if (key === this.narrowed) el.classList.add("selected");
-        el.setAttribute("data-legal", list.length === 1 ? "play" : "narrow");
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("role", "button");
-        const act = () => (list.length === 1 ? this.play(list[0]) : this.narrow(key));
-        el.onclick = act;
-        el.onkeydown = (ev) => {
-          if (ev.key === "Enter" || ev.key === " ") {
-            ev.preventDefault();
-            act();
-          }
-        };
+        mark(el, plays ? "play" : "source");
+        if (this.picked.includes(key)) el.classList.add("selected");
       }
     }
+    // Later picks (a multi-step route) stay marked; a click on one goes back to before it.
+    for (const key of this.picked.slice(1)) {
+      for (const el of this.find(key)) {
+        mark(el, "selected");
+        el.classList.add("selected");
+      }
+    }
+    if (this.picked.length) for (const key of this.next().keys()) for (const el of this.find(key)) mark(el, "dest");
   }
 
-  /** What the hint asks to click: "a highlighted card or the deck", "a highlighted player", ... */
-  targetWords() {
-    const kinds = new Set([...this.byKey.keys()].map((k) => k.split(":")[0]));
-    const parts = [];
-    if (kinds.has("hand") || kinds.has("river") || kinds.has("penalty")) parts.push("a highlighted card");
-    if (kinds.has("deck")) parts.push("the deck");
-    if (kinds.has("seat")) parts.push("a highlighted player");
-    return parts.join(" or ");
+  words(key) {
+    return this.spec.words ? this.spec.words(key) : key;
   }
 
-  narrow(key) {
-    this.narrowed = this.narrowed === key ? null : key;
-    this.highlight();
-    this.renderPanel();
+  hint(keys, step) {
+    return this.spec.hint ? this.spec.hint(keys, step) : "a highlighted object";
   }
 
   renderPanel() {
-    const disabled = this.busy;
+    const button = (c) => choiceButton(c, (ch) => this.play(ch), this.busy);
     if (!this.legal.length) {
       replaceChildren(this.panel);
       this.panel.hidden = true;
       return;
     }
     this.panel.hidden = false;
-    if (this.narrowed) {
-      const list = this.byKey.get(this.narrowed) || [];
+    if (this.picked.length) {
+      const onward = [...this.next().keys()];
+      const what = this.picked.map((k) => this.words(k)).join(", then ");
+      const then = onward.length ? ` Click ${this.hint(onward, this.picked.length)} (${onward.length}), or choose below.` : " Choose:";
       replaceChildren(
         this.panel,
-        h("p", { class: "choices-title" }, `Choose for ${keyWords(this.narrowed)}:`),
-        h("div", { class: "choice-list" }, list.map((c) => choiceButton(c, (ch) => this.play(ch), disabled))),
+        h("p", { class: "choices-title", "data-testid": "selection" }, `Selected: ${what}.${then}`),
+        h("div", { class: "choice-list" }, this.candidates().map(button)),
         h(
           "button",
-          {
-            type: "button",
-            class: "choice-back",
-            "data-testid": "choice-back",
-            onclick: () => this.narrow(this.narrowed),
-          },
+          { type: "button", class: "choice-back", "data-testid": "choice-back", onclick: () => this.pick([]) },
           "Back to all choices",
         ),
       );
       return;
     }
-    const tied = this.legal.length - this.free.length;
+    const buttons = this.legal.filter((c) => !this.routes.has(c) || (this.spec.button && this.spec.button(c)));
+    const first = [...this.next([]).keys()];
     replaceChildren(
       this.panel,
-      this.free.length
-        ? h("div", { class: "choice-list" }, this.free.map((c) => choiceButton(c, (ch) => this.play(ch), disabled)))
+      first.length
+        ? h("p", { class: "choices-hint" }, `${buttons.length ? "Choose below, or click" : "Click"} ${this.hint(first, 0)}.`)
         : null,
-      tied
-        ? h("p", { class: "choices-hint" }, `${this.free.length ? "…or click" : "Click"} ${this.targetWords()}.`)
-        : null,
-      // The full list as buttons too, for keyboards and small screens where the board is far away.
-      tied
+      buttons.length ? h("div", { class: "choice-list" }, buttons.map(button)) : null,
+      first.length
         ? h(
             "details",
             { class: "all-choices" },
             h("summary", {}, `All ${this.legal.length} choices as a list`),
-            h("div", { class: "choice-list" }, this.legal.map((c) => choiceButton(c, (ch) => this.play(ch), disabled))),
+            h("div", { class: "choice-list" }, this.legal.map(button)),
           )
         : null,
     );
   }
-}
-
-function keyWords(key) {
-  const [kind, rest] = [key.split(":")[0], key.slice(key.indexOf(":") + 1)];
-  if (kind === "hand") return `your card ${cardWords(rest)}`;
-  if (kind === "river") return `the river card ${cardWords(rest)}`;
-  if (kind === "penalty") return `your penalty card ${cardWords(rest)}`;
-  if (kind === "seat") return `P${Number(rest) + 1}`;
-  if (key === "deck") return "the deck";
-  return key;
 }

@@ -1,36 +1,22 @@
-// The lobby: create a table (game, seats, rules options, timer, public) and list public tables. Arctic has
-// a rules preset and power sides; other games (Arktia) list their options in `/api/games` and get a generic
-// form: a select per choice option, a number field per whole-number option.
+// The lobby: create a table (game, seats, rules options, timer, public) and list public tables. Everything
+// about a game comes from GET /api/games: its title, summary and notice, its player range, the bots the
+// server suggests for it, and its option schema, from which the rules fields are built (optionform.js).
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
-import { ANIMALS, ANIMAL_NAMES } from "./icons.js";
-import { POWER_WORDS, powerName } from "./words.js";
+import { OptionForm } from "./optionform.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create-form");
 const seatCount = $("seat-count");
 const seatRows = $("seat-rows");
 const NAME_KEY = "floe-name";
+const rules = new OptionForm($("game-options"), $("advanced-options"));
 
-// Bot strengths, weakest first; other specs the server offers follow them in its order.
-const BOT_ORDER = [
-  "random",
-  "baseline",
-  "greedy",
-  "mcts:ms=200",
-  "mcts:ms=500",
-  "ismcts:ms=200",
-  "ismcts:ms=500",
-  "ismcts:ms=1000",
-];
-const BOT_WORDS = { random: "random (weakest)", baseline: "baseline", greedy: "greedy" };
-const GAME_WORDS = { arctic: "Arctic (cards)", arktia: "Arktia (hex board)" };
-
-/** "ismcts:ms=1000" → "ismcts, 1 s a move". */
+/** "ismcts:ms=1000" → "ismcts, 1 s a move"; "random" → "random (weakest)". */
 function botLabel(spec) {
-  if (BOT_WORDS[spec]) return BOT_WORDS[spec];
-  const ms = /^(is)?mcts:ms=(\d+)$/.exec(spec);
-  return ms ? `${ms[1] || ""}mcts, ${Number(ms[2]) / 1000} s a move` : spec;
+  if (spec === "random") return "random (weakest)";
+  const ms = /^([a-z_]+):ms=(\d+)$/.exec(spec);
+  return ms ? `${ms[1]}, ${Number(ms[2]) / 1000} s a move` : spec;
 }
 
 let games = [];
@@ -47,105 +33,45 @@ async function init() {
     return;
   }
   const picker = $("game");
-  for (const g of games) picker.append(h("option", { value: g.name }, GAME_WORDS[g.name] || g.name));
+  for (const g of games) picker.append(h("option", { value: g.name }, g.title || g.name));
   const wanted = new URLSearchParams(location.search).get("game");
-  picker.value = games.some((g) => g.name === wanted) ? wanted : games.some((g) => g.name === "arctic") ? "arctic" : games[0].name;
+  picker.value = games.some((g) => g.name === wanted) ? wanted : games[0].name;
   picker.addEventListener("change", () => setGame(picker.value));
   setGame(picker.value);
   $("join-name").value = localStorage.getItem(NAME_KEY) || "";
-  seatCount.addEventListener("change", renderSeatRows);
+  seatCount.addEventListener("change", () => {
+    renderSeatRows();
+    rules.show(game.options, Number(seatCount.value), { keep: true });
+  });
   form.addEventListener("submit", createTable);
   refreshTables();
   setInterval(refreshTables, 4000);
 }
 
-/** Show the form for one game: player counts, bots, and its options (Arctic: preset and power sides). */
+/** Show the form for one game: what it is, its player counts, its bots and its rules options. */
 function setGame(name) {
   game = games.find((g) => g.name === name) || games[0];
-  bots = botChoices(game.bots || []);
-  const count = Number(seatCount.value) || game.min_players || 2;
+  bots = game.bots && game.bots.length ? game.bots : game.bot_names || [];
+  const low = game.min_players || 1;
+  const high = game.max_players || low;
+  const count = Number(seatCount.value) || low;
   replaceChildren(seatCount);
-  for (let n = game.min_players || 2; n <= (game.max_players || 4); n++) {
-    seatCount.append(h("option", { value: n }, `${n} players`));
-  }
-  seatCount.value = String(Math.min(Math.max(count, game.min_players || 2), game.max_players || 4));
-  const arctic = game.name === "arctic";
-  $("preset-field").hidden = !arctic;
-  $("power-fieldset").hidden = !arctic;
-  replaceChildren($("preset"));
-  if (arctic) {
-    for (const preset of game.presets || ["rules"]) {
-      $("preset").append(h("option", { value: preset }, presetWords(preset)));
-    }
-    renderPowerRows();
-  } else {
-    replaceChildren($("power-rows"));
-  }
-  renderOptionRows();
+  for (let n = low; n <= high; n++) seatCount.append(h("option", { value: n }, `${n} players`));
+  seatCount.value = String(Math.min(Math.max(count, low), high));
+  replaceChildren(
+    $("game-about"),
+    game.icon ? h("img", { src: game.icon, alt: "", width: 28, height: 28, class: "game-icon" }) : null,
+    h("span", {}, game.summary || ""),
+  );
+  $("game-notice").textContent = game.notice ? `Note: ${game.notice}.` : "";
+  $("game-notice").hidden = !game.notice;
+  const options = game.options || [];
+  rules.show(options, Number(seatCount.value));
+  $("options-fieldset").hidden = options.length === 0;
+  $("more-rules").hidden = !options.some((o) => o.advanced);
   // Seat rows are rebuilt: each game has its own bots.
   replaceChildren(seatRows);
   renderSeatRows();
-}
-
-/** One field per option the game lists (choice: a select; int: a number field, empty = the default). */
-function renderOptionRows() {
-  const options = game.options || [];
-  $("options-fieldset").hidden = options.length === 0;
-  replaceChildren(
-    $("game-options"),
-    options.map((opt) => {
-      let input;
-      if (opt.type === "int") {
-        input = h("input", {
-          type: "number",
-          min: opt.min,
-          max: opt.max,
-          step: 1,
-          placeholder: `${opt.default} (default)`,
-          "data-testid": `opt-${opt.key}`,
-          dataset: { key: opt.key, kind: "int" },
-        });
-      } else {
-        input = h(
-          "select",
-          { "data-testid": `opt-${opt.key}`, dataset: { key: opt.key, kind: "choice" } },
-          (opt.values || []).map((v) => h("option", { value: v.value }, v.text || v.value)),
-        );
-        input.value = String(opt.default);
-      }
-      input.classList.add("game-option");
-      return h("label", { class: "field" }, opt.label || opt.key, input);
-    }),
-  );
-}
-
-/** The options the form sets, as the server reads them ("default" and empty fields are left out). */
-function readOptions() {
-  const out = {};
-  for (const input of document.querySelectorAll(".game-option")) {
-    const key = input.dataset.key;
-    const value = input.value.trim();
-    if (!value || value === "default") continue;
-    if (input.dataset.kind === "int") out[key] = Number(value);
-    else if (value === "true" || value === "false") out[key] = value === "true";
-    else out[key] = value;
-  }
-  return out;
-}
-
-/** The bot specs to offer: every bot the server names, with ismcts at two thinking times. */
-function botChoices(names) {
-  const out = [];
-  for (const name of names) {
-    if (name === "ismcts" && !names.some((n) => n.startsWith("ismcts:"))) out.push("ismcts:ms=200", "ismcts:ms=1000");
-    else out.push(name);
-  }
-  const rank = (b) => (BOT_ORDER.includes(b) ? BOT_ORDER.indexOf(b) : BOT_ORDER.length);
-  return [...new Set(out)].sort((a, b) => rank(a) - rank(b));
-}
-
-function presetWords(preset) {
-  return { rules: "rulebook (default)", bga: "Board Game Arena compatible" }[preset] || preset;
 }
 
 function renderSeatRows() {
@@ -195,9 +121,8 @@ function seatRow(i, prev) {
   return row;
 }
 
-/** A new bot seat: Arctic's baseline, else the first suggested bot stronger than random. */
+/** A new bot seat: the first suggested bot stronger than random (the suggestions come weakest first). */
 function defaultBot() {
-  if (bots.includes("baseline")) return "baseline";
   return bots.find((b) => b !== "random") || bots[0];
 }
 
@@ -209,54 +134,13 @@ function readSeatRow(row) {
   };
 }
 
-/** animal -> its two power slugs, from the server's `powers` in whatever shape it lists them. */
-function powerSides() {
-  const found = new Set();
-  const walk = (x) => {
-    if (typeof x === "string") {
-      if (POWER_WORDS[x]) found.add(x);
-    } else if (Array.isArray(x)) x.forEach(walk);
-    else if (x && typeof x === "object") for (const [k, v] of Object.entries(x)) walk(k), walk(v);
-  };
-  walk(game.powers || {});
-  const slugs = found.size ? [...found] : Object.keys(POWER_WORDS);
-  const byAnimal = {};
-  for (const animal of ANIMALS) byAnimal[animal] = slugs.filter((s) => s.startsWith(`${animal}-`)).sort();
-  return byAnimal;
-}
-
-function renderPowerRows() {
-  const sides = powerSides();
-  replaceChildren(
-    $("power-rows"),
-    ANIMALS.map((animal) =>
-      h(
-        "label",
-        {},
-        ANIMAL_NAMES[animal],
-        h(
-          "select",
-          { class: "power-side", dataset: { animal }, "data-testid": `power-side-${animal}` },
-          h("option", { value: "" }, "random side"),
-          sides[animal].map((slug) => h("option", { value: slug, title: POWER_WORDS[slug][1] }, powerName(slug))),
-        ),
-      ),
-    ),
-  );
-}
-
 async function createTable(ev) {
   ev.preventDefault();
   $("create-error").textContent = "";
   const seats = [...seatRows.children].map(readSeatRow).map((s, i) =>
     s.kind === "person" ? { kind: "person", name: s.name || `Player ${i + 1}` } : { kind: "bot", bot: s.bot },
   );
-  const options = readOptions();
-  if (game.name === "arctic") {
-    options.preset = $("preset").value;
-    const powers = [...document.querySelectorAll(".power-side")].map((s) => s.value).filter(Boolean);
-    if (powers.length) options.powers = powers;
-  }
+  const options = rules.read();
   const timer = Number($("turn-timer").value);
   const body = { game: game.name, seats, options, turn_timer: timer > 0 ? timer : null, public: $("public").checked };
   const firstPerson = seats.find((s) => s.kind === "person");
@@ -334,7 +218,7 @@ function tableRow(t) {
     "tr",
     { dataset: { table: t.id }, "data-testid": "table-row" },
     h("td", {}, h("code", {}, t.id)),
-    h("td", {}, t.game === "arktia" ? "Arktia" : t.game === "arctic" ? "Arctic" : t.game),
+    h("td", {}, gameTitle(t.game)),
     h("td", {}, who),
     h("td", {}, status),
     h(
@@ -351,6 +235,11 @@ function tableRow(t) {
       ),
     ),
   );
+}
+
+function gameTitle(name) {
+  const found = games.find((g) => g.name === name);
+  return found ? found.title || name : name;
 }
 
 async function join(id) {

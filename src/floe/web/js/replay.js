@@ -1,9 +1,8 @@
 // The replay page: step through the frames of a table (one per decision, plus the final position) and
-// draw each frame's view with the same renderer as the live table.
+// draw each frame's view with the same board module as the live table.
 import { api, seatToken, tableIdFromPath } from "./api.js";
-import { boardFor } from "./boards.js";
+import { loadBoard } from "./boards.js";
 import { h, replaceChildren } from "./dom.js";
-import { scoreScreen } from "./score.js";
 import { seatLabel } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,6 +12,7 @@ let frames = [];
 let summary = null;
 let index = 0;
 let revealed = false;
+let board = null; // the game's board module, loaded with the first frames
 
 $("replay-title").textContent = `Replay of table ${tableId}`;
 document.title = `Floe: replay ${tableId}`;
@@ -40,12 +40,15 @@ async function load(reveal) {
     const query = reveal ? "?reveal=true" : "";
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`, { token });
     const keep = frames.length ? index : null;
-    frames = data.frames || [];
     summary = data.table;
+    if (!board) {
+      const loaded = await loadBoard(summary.game);
+      board = loaded.board;
+      showGame(loaded.info);
+    }
+    frames = data.frames || [];
     revealed = reveal;
     $("reveal").disabled = !summary || summary.status !== "finished";
-    // Arktia has no hidden information: nothing to reveal.
-    $("reveal-label").hidden = Boolean(summary && summary.game === "arktia");
     $("reveal").checked = reveal;
     $("slider").max = String(Math.max(0, frames.length - 1));
     go(keep === null ? 0 : keep);
@@ -53,6 +56,15 @@ async function load(reveal) {
     $("replay-error").textContent = err.message;
     $("reveal").checked = revealed;
   }
+}
+
+/** The game's name in the title; no "reveal" for a game without hidden information. */
+function showGame(info) {
+  const title = info ? info.title || info.name : summary.game;
+  $("replay-title").textContent = `Replay of ${title} table ${tableId}`;
+  $("reveal-label").hidden = Boolean(info && info.information === "perfect");
+  $("game-notice").textContent = info && info.notice ? `Note: ${info.notice}.` : "";
+  $("game-notice").hidden = !(info && info.notice);
 }
 
 function go(i) {
@@ -65,23 +77,21 @@ function go(i) {
   const view = frame.view;
   $("slider").value = String(index);
   const me = view.seat === undefined ? null : view.seat;
+  const atEnd = index === frames.length - 1;
   // A frame is the position after `actor`'s decision (the first one: after the setup).
   const parts = [`Frame ${index + 1} of ${frames.length}`];
   const seat = (q) => seatLabel(q, summary, me);
   parts.push(Number.isInteger(frame.actor) ? `after ${seat(frame.actor)}'s move` : index === 0 ? "the start" : "");
-  // Arctic names the seat to decide `current_player`; Arktia `player` (-1 once over).
-  const toDecide = Number.isInteger(view.current_player) ? view.current_player : view.player;
-  if (view.step === "over") parts.push("game over");
-  else if (Number.isInteger(toDecide) && toDecide >= 0) parts.push(`${seat(toDecide)} to decide`);
-  if (view.round) parts.push(`round ${view.round}`);
-  if (summary && summary.game === "arktia" && view.step !== "over") parts.push(`turn ${view.turn + 1}`);
+  const toDecide = board.toAct(view);
+  if (atEnd && summary.status === "finished") parts.push("game over");
+  else if (Number.isInteger(toDecide)) parts.push(`${seat(toDecide)} to decide`);
+  parts.push(board.status(view));
   $("frame-info").textContent = parts.filter(Boolean).join(" · ");
-  const board = boardFor(summary && summary.game);
   board.render($("board"), view, { summary, reveal: revealed && frame.views ? frame.views : null, live: false });
   renderLog();
   const scores = view.scores;
-  replaceChildren($("score"), scores ? scoreScreen({ breakdowns: scores, ranking: null, view, summary, me }) : null);
-  const atEnd = index === frames.length - 1;
+  const screen = scores ? board.scoreScreen({ breakdowns: scores, ranking: null, view, summary, me }) : null;
+  replaceChildren($("score"), screen);
   $("first").disabled = $("prev").disabled = index === 0;
   $("next").disabled = $("last").disabled = atEnd;
 }

@@ -1,9 +1,10 @@
 // The table page: one WebSocket, one seat (or a spectator). Every `state` message is rendered from
-// scratch; the only client-side memory is the log (lines arrive once each) and the narrowed choice.
+// scratch; the only client-side memory is the log (lines arrive once each) and the selection in progress.
+// The board is the table's game's own module (boards.js), loaded once the first message names the game.
 import { TableSocket, seatToken, tableIdFromPath } from "./api.js";
-import { boardFor } from "./boards.js";
+import { loadBoard } from "./boards.js";
+import { Choices } from "./choices.js";
 import { h, replaceChildren } from "./dom.js";
-import { scoreScreen } from "./score.js";
 import { seatLabel } from "./words.js";
 
 const tableId = tableIdFromPath();
@@ -23,6 +24,7 @@ const els = {
   log: document.getElementById("log"),
   toast: document.getElementById("toast"),
   notice: document.getElementById("notice"),
+  gameNotice: document.getElementById("game-notice"),
 };
 
 let mySeat = null;
@@ -36,9 +38,11 @@ let pending = null;
 const pageId = Date.now().toString(36);
 let scoreShown = false;
 
-// The board module and its click-to-play controller, chosen by the table's game once it is known.
+// The board module and its click-to-play controller, loaded for the table's game once it is known; states
+// that arrive meanwhile are kept and the latest is drawn when the board is there.
 let board = null;
 let choices = null;
+let boardLoading = false;
 const socket = new TableSocket(tableId, token, { onMessage, onStatus });
 
 els.title.textContent = `Table ${tableId}`;
@@ -69,8 +73,10 @@ function onMessage(msg, { welcomed = true } = {}) {
       ensureBoard();
       for (const line of msg.log || []) logLines.set(line.index, line.text);
       if (pending && msg.version > pending.version) pending = null;
-      choices.busy = pending !== null;
-      render();
+      if (board) {
+        choices.busy = pending !== null;
+        render();
+      }
       break;
     case "error":
       if (!welcomed) {
@@ -89,10 +95,28 @@ function onMessage(msg, { welcomed = true } = {}) {
 }
 
 function ensureBoard() {
-  if (board || !summary) return;
-  board = boardFor(summary.game);
-  choices = new board.Choices(els.choices, (choice) => sendMove(choice));
-  document.body.dataset.game = summary.game || "arctic";
+  if (boardLoading || !summary) return;
+  boardLoading = true;
+  document.body.dataset.game = summary.game;
+  loadBoard(summary.game)
+    .then(({ info, board: loaded }) => {
+      showGame(info);
+      board = loaded;
+      choices = new Choices(els.choices, (choice) => sendMove(choice), board.choices);
+      choices.busy = pending !== null;
+      if (state) render();
+    })
+    .catch((err) => notice(`The board could not be loaded (${err.message}). `, h("a", { href: "" }, "Reload"), "."));
+}
+
+/** The game's name in the title bar and its notice (e.g. placeholder components) under it. */
+function showGame(info) {
+  const title = info ? info.title || info.name : summary.game;
+  els.title.textContent = `${title} · table ${tableId}`;
+  document.title = `Floe: ${title} table ${tableId}`;
+  els.gameNotice.textContent = info && info.notice ? `Note: ${info.notice}.` : "";
+  els.gameNotice.hidden = !(info && info.notice);
+  if (info && info.icon) document.querySelector("link[rel=icon]").href = info.icon;
 }
 
 function sendMove(choice) {
@@ -204,7 +228,7 @@ function renderScore() {
   const hash = token ? `#seat=${encodeURIComponent(token)}` : "";
   const replayLink = `/replay/${encodeURIComponent(tableId)}${hash}`;
   const ranking = result.ranking;
-  const screen = scoreScreen({ breakdowns, ranking, view: state.view, summary, me: mySeat, replayLink });
+  const screen = board.scoreScreen({ breakdowns, ranking, view: state.view, summary, me: mySeat, replayLink });
   replaceChildren(els.score, screen);
   if (!scoreShown) {
     scoreShown = true;

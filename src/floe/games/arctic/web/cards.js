@@ -1,6 +1,6 @@
 // Card faces and backs. A face shows the main animal big, the companion small, the placement value
 // (top left) and the draw value (bottom right, 6 − placement), tinted in the main animal's colour.
-import { h } from "./dom.js";
+import { h } from "/static/js/dom.js";
 import { ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
 import { cardWords, parseCard } from "./words.js";
 

@@ -1,14 +1,15 @@
 // The Arctic board, drawn from one observation dict (docs/observation.md) and nothing else, so it shows
-// exactly what that seat may know. The table page and the replay page both use it.
+// exactly what that seat may know. The table page and the replay page both use it (through board.js).
 //
-// Every object a move can involve carries a `data-obj` key; choices.js maps legal choices onto them:
+// Every object a move can involve carries a `data-obj` key; board.js routes the legal choices onto them:
 //   hand:<card>   a card in your hand          river:<card>  a river card
 //   penalty:<card> one of your penalty cards   deck          the draw pile
 //   seat:<n>      a player (Polar bear gifts)
 import { cardBack, cardFace } from "./cards.js";
-import { h, replaceChildren } from "./dom.js";
+import { h, replaceChildren } from "/static/js/dom.js";
+import { seatLabel } from "/static/js/words.js";
 import { ANIMALS, ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
-import { powerEffect, powerName, seatLabel } from "./words.js";
+import { powerEffect, powerName } from "./words.js";
 
 /**
  * Render `view` into `root`. Options:
@@ -16,7 +17,7 @@ import { powerEffect, powerName, seatLabel } from "./words.js";
  *   reveal   every seat's own observation (replay "reveal" once finished), or null
  *   live     false in the replay: the seats' connection flags are left out
  */
-export function renderArctic(root, view, { summary = null, reveal = null, live = true } = {}) {
+export function render(root, view, { summary = null, reveal = null, live = true } = {}) {
   const me = view.seat === undefined ? null : view.seat;
   const mine = me === null ? null : view.players_view[me];
   replaceChildren(

@@ -1,0 +1,278 @@
+// The Arktia board, drawn from one observation dict (floe.games.arktia.view) and nothing else: an SVG hex
+// map of the ice with every field's stack, then each player's supply, captures and points.
+//
+// Objects a move can involve carry a `data-obj` key; board.js routes the legal choices onto them:
+//   cell:<c3>          a field (destination of a placement or a move; a field to melt; a group to keep)
+//   part:<c3>:<dg>     a piece and everything above it on field c3 (the part that would be lifted)
+//   supply:<g|d|t>     a piece of your own supply           nsupply:<g|d|t>  a neutral piece you still place
+import { h, replaceChildren } from "/static/js/dom.js";
+import { seatLabel } from "/static/js/words.js";
+import { COLOURS, HEIGHT, R, SIZES, SIZE_NAMES, colourName, pieceIcon, pieceShape, s } from "./pieces.js";
+
+const SQRT3 = Math.sqrt(3);
+
+const STATUS_WORDS = {
+  active: "playing",
+  "(a) cannot act": "out: could neither place nor move",
+  "(b) cannot melt": "out: could not melt",
+  "(c) one Muglu left": "out: one Muglu left",
+  "(d) stopped": "stopped",
+  "turn limit": "turn limit reached",
+};
+
+// --- the board ----------------------------------------------------------------------------------------------
+/** "c3" -> [q, r] (column letter q, row number r + 1). */
+function coords(name) {
+  return [name.charCodeAt(0) - 97, Number(name.slice(1)) - 1];
+}
+
+function centre(q, r) {
+  return [R * SQRT3 * (q + r / 2), R * 1.5 * r];
+}
+
+function hexPoints(cx, cy, radius) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 180) * (60 * k - 90);
+    pts.push(`${(cx + radius * Math.cos(a)).toFixed(1)},${(cy + radius * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+/** The pieces of one field, bottom to top, each a <g> keyed by the part it would lift. */
+function stackShapes(field, cx, cy) {
+  const pieces = field.pieces || [];
+  const out = [];
+  const partKey = (k) => `part:${field.field}:${pieces.slice(k).map((p) => p.size).join("")}`;
+  const title = (k) => {
+    const p = pieces[k];
+    const above = pieces.length - 1 - k;
+    const extra = above ? ` (and the ${above === 1 ? "piece" : "pieces"} above)` : "";
+    return `${colourName(p.colour)} ${SIZE_NAMES[p.size]} on ${field.field}${extra}`;
+  };
+  if (field.shape === "C") {
+    // Tower C: the Globus sits inside the Torus, which is on top and controls the field.
+    const y = cy + 0.34 * R;
+    out.push(pieceGroup(partKey(1), title(1), pieceShape("t", pieces[1].colour, cx, y)));
+    out.push(pieceGroup(partKey(0), title(0), pieceShape("g", pieces[0].colour, cx, y - 0.1 * R)));
+    return out;
+  }
+  let base = cy + 0.64 * R;
+  pieces.forEach((p, k) => {
+    const height = HEIGHT[p.size];
+    out.push(pieceGroup(partKey(k), title(k), pieceShape(p.size, p.colour, cx, base - height / 2)));
+    base -= height;
+  });
+  return out;
+}
+
+function pieceGroup(key, title, shapes) {
+  return s("g", { class: "piece", dataset: { obj: key } }, s("title", {}, title), shapes);
+}
+
+function boardSvg(view) {
+  const fields = view.board || [];
+  const placed = fields.map((f) => {
+    const [q, r] = coords(f.field);
+    const [x, y] = centre(q, r);
+    return { f, q, r, x, y };
+  });
+  // Layout gaps: positions inside a row's span that are not fields.
+  const rows = new Map();
+  for (const p of placed) {
+    const span = rows.get(p.r) || [p.q, p.q];
+    rows.set(p.r, [Math.min(span[0], p.q), Math.max(span[1], p.q)]);
+  }
+  const have = new Set(placed.map((p) => `${p.q},${p.r}`));
+  const gaps = [];
+  for (const [r, [q0, q1]] of rows) {
+    for (let q = q0; q <= q1; q++) if (!have.has(`${q},${r}`)) gaps.push(centre(q, r));
+  }
+  const xs = placed.map((p) => p.x);
+  const ys = placed.map((p) => p.y);
+  const pad = 4;
+  const minX = Math.min(...xs) - (SQRT3 / 2) * R - pad;
+  const minY = Math.min(...ys) - R - pad;
+  const width = Math.max(...xs) - Math.min(...xs) + SQRT3 * R + 2 * pad;
+  const height = Math.max(...ys) - Math.min(...ys) + 2 * R + 2 * pad;
+  const svg = s("svg", {
+    class: "hexboard",
+    viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
+    role: "img",
+    "aria-label": "the ice: hexagonal fields with their Muglus",
+    "data-testid": "hexboard",
+    style: `max-width: ${Math.round(width * 1.5)}px`,
+  });
+  for (const [x, y] of gaps) {
+    svg.append(s("polygon", { class: "hex-gap", points: hexPoints(x, y, R - 1.5) }));
+  }
+  for (const p of placed) svg.append(fieldGroup(p.f, p.x, p.y));
+  return svg;
+}
+
+function fieldGroup(field, x, y) {
+  const melted = field.melted;
+  const control = field.control || null;
+  const cls = melted ? "cell cell-melted" : `cell${control ? " cell-held" : " cell-empty"}`;
+  const g = s("g", { class: cls, dataset: { obj: `cell:${field.field}`, cell: field.field } });
+  const what = melted
+    ? `${field.field}: melted (water)`
+    : control
+      ? `${field.field}: ${fieldWords(field)}, controlled by ${colourName(control)}`
+      : `${field.field}: empty ice`;
+  g.append(s("title", {}, what));
+  g.append(s("polygon", { class: "hex", points: hexPoints(x, y, R - 1.5) }));
+  if (melted) {
+    for (const dy of [-0.12, 0.18]) {
+      const y0 = y + dy * R;
+      const w = 0.55 * R;
+      g.append(
+        s("path", {
+          class: "wave",
+          d: `M ${x - w} ${y0} q ${w / 4} ${-0.12 * R} ${w / 2} 0 t ${w / 2} 0 t ${w / 2} 0 t ${w / 2} 0`,
+        }),
+      );
+    }
+  } else if (control) {
+    g.append(
+      s("polygon", {
+        class: "control",
+        points: hexPoints(x, y, R - 4.5),
+        stroke: COLOURS[control],
+        fill: COLOURS[control],
+      }),
+    );
+  }
+  if (!melted) g.append(...stackShapes(field, x, y));
+  // The name last, with a halo, so no piece or border hides it (it takes no clicks).
+  g.append(
+    s(
+      "text",
+      { class: "cell-name", x, y: y - 0.6 * R, "text-anchor": "middle", "dominant-baseline": "central" },
+      field.field,
+    ),
+  );
+  return g;
+}
+
+function fieldWords(field) {
+  const pieces = field.pieces || [];
+  return pieces.map((p) => `${colourName(p.colour)} ${SIZE_NAMES[p.size]}`).join(", ") + " (bottom to top)";
+}
+
+function legend() {
+  return h(
+    "div",
+    { class: "arktia-legend small muted" },
+    SIZES.map((size) => h("span", { class: "legend-item" }, pieceIcon(size, "n", 30), ` ${SIZE_NAMES[size]}`)),
+    h("span", { class: "legend-item" }, h("span", { class: "swatch swatch-water" }), " melted"),
+    h("span", { class: "legend-item" }, h("span", { class: "swatch swatch-gap" }), " no ice"),
+    h("span", { class: "legend-item" }, "coloured border: who controls the field"),
+  );
+}
+
+// --- players ------------------------------------------------------------------------------------------------
+/** Points so far: captured + controlled fields + melted fields (the final score at the end). */
+export function livePoints(view, q) {
+  const seat = view.seats[q];
+  const colour = `p${q + 1}`;
+  const controlled = (view.board || []).filter((f) => f.control === colour).length;
+  return { controlled, total: seat.captured + seat.melted + controlled };
+}
+
+function supplyRow(counts, colour, { label, keyPrefix = null, testid = null }) {
+  return h(
+    "div",
+    { class: "supply", "data-testid": testid },
+    h("span", { class: "label" }, label),
+    SIZES.map((size) =>
+      h(
+        "span",
+        {
+          class: `supply-piece${counts[size] ? "" : " supply-none"}`,
+          title: `${SIZE_NAMES[size]}: ${counts[size]} left`,
+          dataset: keyPrefix && counts[size] ? { obj: `${keyPrefix}:${size}` } : {},
+        },
+        pieceIcon(size, colour, 34),
+        h("span", { class: "supply-count" }, `×${counts[size]}`),
+      ),
+    ),
+  );
+}
+
+function playerPanel(view, q, summary, me) {
+  const seat = view.seats[q];
+  const colour = `p${q + 1}`;
+  const toAct = view.step !== "over" && view.player === q;
+  const points = livePoints(view, q);
+  const neutral = Object.values(seat.neutral_supply || {}).some((n) => n > 0);
+  const own = q === me && toAct;
+  return h(
+    "div",
+    {
+      class: `player${toAct ? " player-to-act" : ""}${q === me ? " player-me" : ""}`,
+      style: { "--c": COLOURS[colour] },
+      "data-testid": `arktia-player-${q}`,
+    },
+    h(
+      "div",
+      { class: "player-head" },
+      h("span", { class: "swatch", style: { background: COLOURS[colour] } }),
+      h("strong", { class: "player-name" }, seatLabel(q, summary, me)),
+      toAct ? h("span", { class: "turn-mark", title: "to act" }, "◀ to act") : null,
+      seat.status !== "active" ? h("span", { class: "badge" }, STATUS_WORDS[seat.status] || seat.status) : null,
+    ),
+    supplyRow(seat.supply, colour, {
+      label: "Supply",
+      keyPrefix: own ? "supply" : null,
+      testid: `supply-${q}`,
+    }),
+    neutral
+      ? supplyRow(seat.neutral_supply, "n", { label: "Neutral to place", keyPrefix: own ? "nsupply" : null })
+      : null,
+    h(
+      "div",
+      { class: "player-stats" },
+      h("span", {}, `captured ${seat.captured}`),
+      h("span", {}, `melted ${seat.melted}`),
+      h("span", {}, `controls ${points.controlled}`),
+      h("span", {}, `lost ${seat.lost}`),
+      h("strong", { "data-testid": `points-${q}` }, `${points.total} ${points.total === 1 ? "point" : "points"}`),
+    ),
+  );
+}
+
+/**
+ * Render `view` into `root`. Options: `summary` (seat names, bot/person), `live` (unused: Arktia has no
+ * hidden information, so the replay draws exactly what the table drew).
+ */
+export function render(root, view, { summary = null } = {}) {
+  const me = view.seat === undefined ? null : view.seat;
+  const seats = view.seats || [];
+  replaceChildren(
+    root,
+    h(
+      "section",
+      { class: "zone zone-arktia", "data-testid": "arktia-board" },
+      h("h2", { class: "zone-title" }, view.step === "over" ? "The ice · final position" : `The ice · turn ${view.turn + 1}`),
+      boardSvg(view),
+      legend(),
+    ),
+    h(
+      "section",
+      { class: "zone" },
+      h("h2", { class: "zone-title" }, "Players"),
+      h("div", { class: "players" }, seats.map((_, q) => playerPanel(view, q, summary, me))),
+      view.neutral_lost ? h("p", { class: "small muted" }, `Neutral Muglus removed: ${view.neutral_lost}`) : null,
+    ),
+  );
+}
+
+/** The status line's extra words for the table page. */
+export function status(view) {
+  if (!view) return "";
+  if (view.step === "over") return `after ${view.turn} turns`;
+  let text = `Turn ${view.turn + 1}`;
+  if (view.step === "neutral-setup") text += " (placing the neutral Muglus)";
+  return text;
+}

@@ -1,0 +1,127 @@
+// The lobby's rules options, built from a game's option schema (`options` in GET /api/games, each as
+// floe.core.options.Option.to_dict gives it): one field per option, whatever the game.
+//   choice → a select; bool → default / yes / no; int → a number field with its bounds; seat → the seats
+//   (and "random" where allowed); text → a text field, or a select of its suggestions; list → a fieldset
+//   with one field per item. `advanced` options go in a collapsed "More rules".
+// Every field starts at "default (…)", which is never sent: only what the person changed reaches the server.
+import { h, replaceChildren } from "./dom.js";
+
+const UNSET = undefined; // what a field reads while it shows its default: the option is not sent
+
+/** The default in words, for the first entry of a field: "default (random)", "default (yes)". */
+export function defaultWords(opt) {
+  const text = String(opt.default_text ?? "").replaceAll("`", "");
+  const raw = String(opt.default);
+  const chosen = (opt.choices || []).find((c) => c.value === opt.default);
+  if (chosen && (!text || text === raw)) return chosen.text;
+  if (opt.kind === "bool") return (text || raw).replace(/\b(true|false)\b/g, (w) => (w === "true" ? "yes" : "no"));
+  if (opt.kind === "seat" && Number.isInteger(opt.default) && (!text || text === raw)) return `P${opt.default + 1}`;
+  return text || raw;
+}
+
+/**
+ * A select whose entries are [label, value] pairs after "default (…)"; reads the value (with its JSON type:
+ * a number stays a number), or UNSET. Each entry's DOM value is its value as text (unique in a schema).
+ */
+function selectField(opt, testid, entries) {
+  const select = h(
+    "select",
+    { "data-testid": testid, dataset: { opt: testid } },
+    h("option", { value: "" }, `default (${defaultWords(opt)})`),
+    entries.map(([label, value]) => h("option", { value: String(value) }, label)),
+  );
+  const read = () => {
+    const found = entries.find(([, value]) => String(value) === select.value);
+    return found ? found[1] : UNSET;
+  };
+  return { input: select, read };
+}
+
+/** One option's input and how to read it (`players`: the seat count, for seat options). */
+function field(opt, testid, players) {
+  const choices = (opt.choices || []).map((c) => [c.text || String(c.value), c.value]);
+  if (opt.kind === "choice" || (opt.kind === "text" && choices.length)) return selectField(opt, testid, choices);
+  if (opt.kind === "bool") return selectField(opt, testid, [["yes", true], ["no", false]]);
+  if (opt.kind === "seat") {
+    const seats = [...Array(players).keys()].map((q) => [`P${q + 1}`, q]);
+    return selectField(opt, testid, opt.random_ok ? [...seats, ["random", "random"]] : seats);
+  }
+  if (opt.kind === "list") return listField(opt, testid, players);
+  const number = opt.kind === "int";
+  const input = h("input", {
+    type: number ? "number" : "text",
+    min: number ? opt.low : null,
+    max: number ? opt.high : null,
+    step: number ? 1 : null,
+    maxlength: number ? null : opt.max_length,
+    placeholder: `default (${defaultWords(opt)})`,
+    "data-testid": testid,
+    dataset: { opt: testid },
+  });
+  const read = () => {
+    const value = input.value.trim();
+    if (!value) return UNSET;
+    return number ? Number(value) : value;
+  };
+  return { input, read };
+}
+
+/** A list option: one field per item; sent whole (unchanged items at their default) once any item changed. */
+function listField(opt, testid, players) {
+  const items = (opt.items || []).map((item) => ({ item, ...field(item, `${testid}-${item.name}`, players) }));
+  const input = h(
+    "fieldset",
+    { class: "option-list", "data-testid": testid },
+    h("legend", { title: opt.help }, opt.label),
+    items.map(({ item, input: sub }) => h("label", { class: "field", title: item.help }, item.label, sub)),
+  );
+  const read = () => {
+    const values = items.map(({ read: itemRead }) => itemRead());
+    if (values.every((v) => v === UNSET)) return UNSET;
+    return values.map((v, i) => (v === UNSET ? items[i].item.default : v));
+  };
+  return { input, read, wide: true };
+}
+
+/** The option fields of one game, in two places: the rules shown, and the collapsed "More rules". */
+export class OptionForm {
+  constructor(basic, advanced) {
+    this.basic = basic;
+    this.advanced = advanced;
+    this.fields = [];
+  }
+
+  /**
+   * Show `options` for `players` seats. With `keep` (the same game, another seat count) a field keeps what
+   * the person chose; another game starts from its defaults.
+   */
+  show(options, players, { keep = false } = {}) {
+    const fields = keep ? [...this.root().querySelectorAll("[data-opt]")] : [];
+    const kept = new Map(fields.map((el) => [el.dataset.opt, el.value]));
+    this.fields = (options || []).map((opt) => ({ opt, ...field(opt, `opt-${opt.name}`, players) }));
+    const node = ({ opt, input, wide }) =>
+      wide ? input : h("label", { class: "field", title: opt.help }, opt.label, input);
+    replaceChildren(this.basic, this.fields.filter((f) => !f.opt.advanced).map(node));
+    replaceChildren(this.advanced, this.fields.filter((f) => f.opt.advanced).map(node));
+    for (const el of this.root().querySelectorAll("[data-opt]")) {
+      const value = kept.get(el.dataset.opt);
+      if (value === undefined) continue;
+      el.value = value;
+      if (el.value !== value) el.value = ""; // no longer offered (fewer seats): back to the default
+    }
+  }
+
+  root() {
+    return this.basic.closest("form") || this.basic;
+  }
+
+  /** The options the person changed, as the server reads them. */
+  read() {
+    const out = {};
+    for (const { opt, read } of this.fields) {
+      const value = read();
+      if (value !== UNSET) out[opt.name] = value;
+    }
+    return out;
+  }
+}
