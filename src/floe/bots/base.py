@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from floe.core.entry import resolve
@@ -59,6 +59,18 @@ class RandomBot(Bot):
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         return self.rng.choice(legal_actions)
+
+
+def visit_rows(children: Mapping[int, Any], legal_actions: list[int]) -> list[tuple[int, int, float]]:
+    """A search's view of the root for ``hint``: (action, visits, mean value) for each legal action, most
+    visited first (``children`` maps actions to nodes with ``visits`` and a summed ``reward``)."""
+    rows = []
+    for a in legal_actions:
+        child = children.get(a)
+        visits = child.visits if child else 0
+        rows.append((a, visits, child.reward / child.visits if child and child.visits else 0.0))
+    rows.sort(key=lambda row: (-row[1], -row[2]))
+    return rows
 
 
 def positive_number(bot: str, name: str, value: str, kind: type[int] | type[float]) -> float:

@@ -8,12 +8,13 @@ worlds with ``game.determinize``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from floe.core.entry import resolve
+from floe.core.entry import resolve_as
 from floe.core.game import Game, State
 from floe.core.registry import entry
 
@@ -57,12 +58,36 @@ class SearchHooks:
 NO_HOOKS = SearchHooks()
 
 
+def ahead_chances(estimates: list[float], scale: float) -> list[float]:
+    """Each seat's chance of finishing ahead of the others from estimated final scores: the mean over the
+    other seats of a logistic in the score difference (``scale`` points ahead is a ~73% chance). The shape
+    of ``SearchHooks.evaluate``."""
+    n = len(estimates)
+    out = []
+    for i in range(n):
+        total = 0.0
+        for j in range(n):
+            if j != i:
+                total += 1.0 / (1.0 + math.exp((estimates[j] - estimates[i]) / scale))
+        out.append(total / (n - 1))
+    return out
+
+
+def first_chances(estimates: list[float], scale: float) -> list[float]:
+    """Each seat's chance of finishing first: the product of its chances of beating each other seat (as if
+    the pairwise contests were independent); unlike ``ahead_chances`` it gives nothing for a second place."""
+    n = len(estimates)
+    out = []
+    for i in range(n):
+        p = 1.0
+        for j in range(n):
+            if j != i:
+                p /= 1.0 + math.exp((estimates[j] - estimates[i]) / scale)
+        out.append(p)
+    return out
+
+
 def hooks_for(game: Game) -> SearchHooks:
     """The search hooks of ``game``'s entry (none if it declares none)."""
     ref = entry(game.name).search
-    if ref is None:
-        return NO_HOOKS
-    hooks = resolve(ref)
-    if not isinstance(hooks, SearchHooks):
-        raise TypeError(f"{ref} is not a SearchHooks")
-    return hooks
+    return NO_HOOKS if ref is None else resolve_as(ref, SearchHooks)

@@ -22,7 +22,7 @@ import math
 import time
 from typing import Any
 
-from floe.bots.base import Bot, positive_number
+from floe.bots.base import Bot, positive_number, visit_rows
 from floe.bots.hooks import hooks_for
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
@@ -127,14 +127,7 @@ class ISMCTSBot(Bot):
 
     def analyse(self, observation: Any, legal_actions: list[int]) -> list[tuple[int, int, float]]:
         """For the hint command: (action, visits, estimated win rate) for each legal action, best first."""
-        root = self.search(observation, legal_actions)
-        rows = []
-        for a in legal_actions:
-            child = root.children.get(a)
-            visits = child.visits if child else 0
-            rows.append((a, visits, child.reward / child.visits if child and child.visits else 0.0))
-        rows.sort(key=lambda row: (-row[1], -row[2]))
-        return rows
+        return visit_rows(self.search(observation, legal_actions).children, legal_actions)
 
     def _iterate(self, root: Node, state: State) -> None:
         rng = self.rng

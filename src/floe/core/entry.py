@@ -17,13 +17,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from floe.core.game import Game
 from floe.core.options import OptionSchema
 
 # "package.module:attribute"
 Ref = str
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,14 @@ class GameEntry:
             "information": self.information,
             "options": self.options.describe(),
         }
+
+
+def resolve_as(ref: Ref, kind: type[T]) -> T:
+    """The object ``ref`` names, which must be a ``kind`` (``TypeError`` naming the reference if not)."""
+    found = resolve(ref)
+    if not isinstance(found, kind):
+        raise TypeError(f"{ref} is not a {kind.__name__}")
+    return found
 
 
 def resolve(ref: Ref) -> Any:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from floe.core.entry import resolve
+from floe.core.entry import resolve_as
 from floe.core.game import CHANCE, State
 from floe.core.registry import entry
 
@@ -62,12 +62,7 @@ GENERIC = GamePresenter()
 def presenter_for(game: str) -> GamePresenter:
     """The presenter the entry of ``game`` names (``GENERIC`` if it names none)."""
     ref = entry(game).presenter
-    if ref is None:
-        return GENERIC
-    found = resolve(ref)
-    if not isinstance(found, GamePresenter):
-        raise TypeError(f"{ref} is not a GamePresenter")
-    return found
+    return GENERIC if ref is None else resolve_as(ref, GamePresenter)
 
 
 def log_line(

@@ -14,6 +14,7 @@ import json
 import platform
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from floe.core.game import State
@@ -125,35 +126,9 @@ def bench_ismcts(game_name: str, iterations: int, positions: int, seed: int) -> 
     The positions are taken from seeded random games (a few decisions into the game and later), so the
     figure covers early, middle and late positions; each search runs ``iterations`` iterations.
     """
-    from floe.bots.base import make_bot
-    from floe.bots.ismcts import ISMCTSBot
-    from floe.core.match import Match
-
-    figures: dict[str, Any] = {"game": game_name, "iterations_per_search": iterations}
-    for players in (2, 4):
-        done = 0
-        elapsed = 0.0
-        rng = random.Random(seed)
-        for k in range(positions):
-            match = Match.new(game_name, players=players, seed=seed + k)
-            for _ in range(rng.randrange(10, 60 * players)):
-                if match.is_over():
-                    break
-                match.apply(rng.choice(match.legal_actions()))
-            state = match.state
-            if state.is_terminal():
-                continue
-            seat = state.current_player()
-            bot = make_bot(f"ismcts:it={iterations}", match.game, seat, seed + k)
-            assert isinstance(bot, ISMCTSBot)
-            start = time.perf_counter()
-            bot.search(state.observation(seat), state.legal_actions())
-            elapsed += time.perf_counter() - start
-            done += bot.last_iterations
-        figures[f"iterations_per_sec_{players}p"] = round(done / elapsed) if elapsed else 0
-        figures[f"positions_{players}p"] = positions
-    figures["python"] = platform.python_version()
-    return figures
+    return _search_speed(
+        game_name, "ismcts", iterations, positions, seed, steps=lambda n: (10, 60 * n), by_policy=False
+    )
 
 
 def has_mcts(game_name: str) -> bool:
@@ -171,40 +146,54 @@ def bench_mcts(game_name: str, iterations: int, positions: int, seed: int) -> di
     late positions count; each search runs ``iterations`` iterations with the bot's default settings and no
     tree kept from an earlier search.
     """
+    return _search_speed(
+        game_name, "mcts", iterations, positions, seed, steps=lambda n: (4 * n, 12 * n), by_policy=True
+    )
+
+
+def _search_speed(
+    game_name: str,
+    bot_name: str,
+    iterations: int,
+    positions: int,
+    seed: int,
+    *,
+    steps: Callable[[int], tuple[int, int]],
+    by_policy: bool,
+) -> dict[str, Any]:
+    """Iterations per second of a search bot (``search`` and ``last_iterations``) for 2 and 4 players, over
+    ``positions`` positions, each reached after a number of actions drawn from ``range(*steps(players))``,
+    played by the game's rollout policy (``by_policy``) or at random."""
     from floe.bots.base import make_bot
     from floe.bots.hooks import hooks_for
-    from floe.bots.mcts import MCTSBot
     from floe.core.match import Match
     from floe.core.registry import make_game
 
-    hooks = hooks_for(make_game(game_name, 2))
-
+    policy = hooks_for(make_game(game_name, 2)).rollout if by_policy else None
     figures: dict[str, Any] = {"game": game_name, "iterations_per_search": iterations}
     for players in (2, 4):
-        done = 0
+        done = searched = 0
         elapsed = 0.0
-        searched = 0
         rng = random.Random(seed)
         for k in range(positions):
             match = Match.new(game_name, players=players, seed=seed + k)
-            for _ in range(rng.randrange(4 * players, 12 * players)):
+            for _ in range(rng.randrange(*steps(players))):
                 if match.is_over():
                     break
                 legal = match.legal_actions()
-                policy = hooks.rollout
-                match.apply(
-                    policy(match.state, legal, rng) if policy and len(legal) > 1 else rng.choice(legal)
-                )
+                if policy is not None and len(legal) > 1:
+                    match.apply(policy(match.state, legal, rng))
+                else:
+                    match.apply(rng.choice(legal))
             state = match.state
             if state.is_terminal():
                 continue
             seat = state.current_player()
-            bot = make_bot(f"mcts:it={iterations}", match.game, seat, seed + k)
-            assert isinstance(bot, MCTSBot)
+            bot = make_bot(f"{bot_name}:it={iterations}", match.game, seat, seed + k)
             start = time.perf_counter()
-            bot.search(state.observation(seat), state.legal_actions())
+            bot.search(state.observation(seat), state.legal_actions())  # type: ignore[attr-defined]
             elapsed += time.perf_counter() - start
-            done += bot.last_iterations
+            done += bot.last_iterations  # type: ignore[attr-defined]
             searched += 1
         figures[f"iterations_per_sec_{players}p"] = round(done / elapsed) if elapsed else 0
         figures[f"positions_{players}p"] = searched

@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from floe.core.entry import resolve
+from floe.core.entry import resolve_as
 from floe.core.errors import OptionError
 from floe.core.game import State
 from floe.core.record import Record
@@ -85,12 +85,7 @@ GENERIC = GameView()
 def view_for(game: str) -> GameView:
     """The terminal view of ``game`` (``GENERIC`` for a game without one)."""
     ref = entry(game).terminal
-    if ref is None:
-        return GENERIC
-    view = resolve(ref)
-    if not isinstance(view, GameView):
-        raise TypeError(f"{ref} is not a GameView")
-    return view
+    return GENERIC if ref is None else resolve_as(ref, GameView)
 
 
 def print_final(

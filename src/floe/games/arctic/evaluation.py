@@ -8,9 +8,9 @@ pair of seats through a logistic curve, so search can back up one number per sea
 
 from __future__ import annotations
 
-import math
 import random
 
+from floe.bots.hooks import ahead_chances, first_chances
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import COMPANION, LANDSCAPE, MAIN
 from floe.games.arctic.scoring import RUN_POINTS
@@ -61,31 +61,12 @@ def estimate(st: ArcticStateData, seat: int) -> float:
 
 def values(st: ArcticStateData) -> list[float]:
     """Each seat's chance of finishing ahead of the others, estimated from ``estimate``."""
-    n = st.n
-    est = [estimate(st, q) for q in range(n)]
-    out = []
-    for i in range(n):
-        total = 0.0
-        for j in range(n):
-            if j != i:
-                total += 1.0 / (1.0 + math.exp((est[j] - est[i]) / SCALE))
-        out.append(total / (n - 1))
-    return out
+    return ahead_chances([estimate(st, q) for q in range(st.n)], SCALE)
 
 
 def win_values(st: ArcticStateData) -> list[float]:
-    """Each seat's chance of finishing first: the product of its chances of beating each other seat
-    (as if the pairwise contests were independent). Unlike ``values`` it gives nothing for a second place."""
-    n = st.n
-    est = [estimate(st, q) for q in range(n)]
-    out = []
-    for i in range(n):
-        p = 1.0
-        for j in range(n):
-            if j != i:
-                p /= 1.0 + math.exp((est[j] - est[i]) / SCALE)
-        out.append(p)
-    return out
+    """Each seat's chance of finishing first (nothing for a second place), estimated from ``estimate``."""
+    return first_chances([estimate(st, q) for q in range(st.n)], SCALE)
 
 
 def rollout_action(st: ArcticStateData, legal: list[int], rng: random.Random) -> int:

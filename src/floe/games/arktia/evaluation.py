@@ -22,9 +22,9 @@ per seat, the scale of ``mcts``'s terminal rewards, so search can back up one va
 
 from __future__ import annotations
 
-import math
 import random
 
+from floe.bots.hooks import ahead_chances
 from floe.games.arktia import rules
 from floe.games.arktia.actions import STOP, ActionSpace
 from floe.games.arktia.state import ACTIVE, OVER, TURN, ArktiaStateData
@@ -85,15 +85,7 @@ def estimates(st: ArktiaStateData, mobility: bool = False) -> list[float]:
 
 def win_chances(est: list[float]) -> list[float]:
     """Each seat's chance of finishing ahead of the others, from estimated scores (pairwise logistic)."""
-    n = len(est)
-    out = []
-    for i in range(n):
-        total = 0.0
-        for j in range(n):
-            if j != i:
-                total += 1.0 / (1.0 + math.exp((est[j] - est[i]) / SCALE))
-        out.append(total / (n - 1))
-    return out
+    return ahead_chances(est, SCALE)
 
 
 def values(st: ArktiaStateData) -> list[float]:
