@@ -73,7 +73,7 @@ TOTEM = SIDE + 12
 FIRST = TOTEM + 6
 N_ACTIONS = FIRST + 4
 
-POWER_IDS: tuple[Power, ...] = tuple(sorted(Power))
+POWER_IDS: tuple[int, ...] = tuple(sorted(int(p) for p in Power))  # plain ints: the state stores them
 
 RIGHT, LEFT = 1, -1  # a token move's direction: towards the landscape's 15, or towards its 0
 
@@ -238,7 +238,7 @@ def _decode_id(action: int) -> ArcticAction | None:
     if DECKS < action < SIDE:
         return ArcticAction(k.DECKS, decks=action - DECKS)
     if SIDE <= action < TOTEM:
-        return ArcticAction(k.SIDE, power=POWER_IDS[action - SIDE])
+        return ArcticAction(k.SIDE, power=Power(POWER_IDS[action - SIDE]))
     if TOTEM <= action < FIRST:
         return ArcticAction(k.TOTEM, animal=action - TOTEM)
     if FIRST <= action < N_ACTIONS:

@@ -120,7 +120,11 @@ class ArcticState(ArcticStateData, State):
         return other
 
     def to_json(self) -> dict[str, Any]:
-        return self.fields_json()
+        data = self.fields_json()
+        # The player count under its old key too: floe.rl.openspiel unpickles states by it. Goes when the
+        # rl adapters no longer read Arctic's fields (like ArcticStateData.n).
+        data["n"] = self.players
+        return data
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ArcticStateData):
