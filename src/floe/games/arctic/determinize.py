@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from floe.games.arctic.cards import CARD_NAMES, DECK_CARDS, N_ANIMALS
+from floe.games.arctic.cards import CARD_NAMES, DECK_CARDS, N_ANIMALS, N_CARDS
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, ArcticStateData, Job
 
@@ -27,6 +27,15 @@ class Slot(NamedTuple):
     kind: str
     seat: int
     position: int = 0
+
+
+# Every slot made once: search determinizes thousands of times per decision, and building a NamedTuple
+# costs ~10x a lookup. A pile never holds more than the game's cards.
+_HAND_SLOTS = tuple(Slot(HAND, q) for q in range(4))
+_PENALTY_SLOTS = tuple(Slot(PENALTY_ZONE, q) for q in range(4))
+_FACE_DOWN_SLOTS = tuple(tuple(Slot(FACE_DOWN, q, i) for i in range(N_CARDS)) for q in range(4))
+_COVERED_SLOTS = tuple(tuple(Slot(COVERED, q, i) for i in range(N_CARDS)) for q in range(4))
+_TOTEM_JOB = int(Job.TOTEM)  # a module global reads faster than an enum member
 
 
 class DeterminizationError(RuntimeError):
@@ -74,14 +83,14 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
     free: dict[Slot, int] = {}  # hidden place -> how many unknown cards it still takes
     for q in range(n):
         if q != seat:
-            free[Slot(HAND, q)] = obs.hand_counts[q]
+            free[_HAND_SLOTS[q]] = obs.hand_counts[q]
         if q != seat or obs.penalties is None:
-            free[Slot(PENALTY_ZONE, q)] = obs.penalty_counts[q]
+            free[_PENALTY_SLOTS[q]] = obs.penalty_counts[q]
         for i, e in enumerate(obs.piles[q]):
             if e == FACE_DOWN_UNKNOWN:
-                free[Slot(FACE_DOWN, q, i)] = 1
+                free[_FACE_DOWN_SLOTS[q][i]] = 1
             elif e == HIDDEN:
-                free[Slot(COVERED, q, i)] = 1
+                free[_COVERED_SLOTS[q][i]] = 1
     hidden_slots = sum(free.values())
     stock = obs.stock_count
     if hidden_slots + stock != len(unknown):
@@ -95,7 +104,7 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
     for c in unknown:
         v = obs.known[c]
         if v >= IN_HAND and v - IN_HAND != seat:
-            hand = Slot(HAND, v - IN_HAND)
+            hand = _HAND_SLOTS[v - IN_HAND]
             placed[hand].append(c)
             free[hand] -= 1
         elif 0 < v < IN_HAND:
@@ -145,17 +154,17 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
     state.penalties = []
     state.piles = []
     for q in range(n):
-        state.hands.append(obs.hand[:] if q == seat else sorted(placed[Slot(HAND, q)]))
+        state.hands.append(obs.hand[:] if q == seat else sorted(placed[_HAND_SLOTS[q]]))
         if q == seat and obs.penalties is not None:
             state.penalties.append(obs.penalties[:])
         else:
-            state.penalties.append(sorted(placed[Slot(PENALTY_ZONE, q)]))
+            state.penalties.append(sorted(placed[_PENALTY_SLOTS[q]]))
         pile = []
         for j, e in enumerate(obs.piles[q]):
             if e == FACE_DOWN_UNKNOWN:
-                pile.append(placed[Slot(FACE_DOWN, q, j)][0] + FACE_DOWN_FLAG)
+                pile.append(placed[_FACE_DOWN_SLOTS[q][j]][0] + FACE_DOWN_FLAG)
             elif e == HIDDEN:
-                pile.append(placed[Slot(COVERED, q, j)][0])
+                pile.append(placed[_COVERED_SLOTS[q][j]][0])
             else:
                 pile.append(e)
         state.piles.append(pile)
@@ -163,6 +172,6 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
     free_totems = [a for a in range(N_ANIMALS) if a not in totems]
     rng.shuffle(free_totems)
     for q in range(n):
-        if totems[q] < 0 and not any(job[0] == Job.TOTEM and job[1] == q for job in obs.pending):
+        if totems[q] < 0 and not any(job[0] == _TOTEM_JOB and job[1] == q for job in obs.pending):
             totems[q] = free_totems.pop()
     state.totems = totems
