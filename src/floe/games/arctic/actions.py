@@ -105,18 +105,20 @@ class ActionKind(StrEnum):
     FIRST = "first"
 
 
-# Kinds whose action names one card (with the id of its first card); the card may be hidden (``?``).
-CARD_KINDS: dict[ActionKind, int] = {
-    ActionKind.PLACE: PLACE,
-    ActionKind.UNDER: UNDER,
-    ActionKind.FACEDOWN: FACEDOWN,
-    ActionKind.SWAP: SWAP,
-    ActionKind.RIVER: RIVER,
-    ActionKind.PENALTY: PENALTY,
-    ActionKind.DISCARD: DISCARD,
-    ActionKind.GIVE: GIVE,
-    ActionKind.CARD: CARD,
-}
+# Kinds whose action names one card; the card may be hidden from a viewer (``?``).
+CARD_KINDS = frozenset(
+    (
+        ActionKind.PLACE,
+        ActionKind.UNDER,
+        ActionKind.FACEDOWN,
+        ActionKind.SWAP,
+        ActionKind.RIVER,
+        ActionKind.PENALTY,
+        ActionKind.DISCARD,
+        ActionKind.GIVE,
+        ActionKind.CARD,
+    )
+)
 CHANCE_KINDS = frozenset(
     (ActionKind.CARD, ActionKind.DECKS, ActionKind.SIDE, ActionKind.TOTEM, ActionKind.FIRST)
 )
@@ -174,7 +176,7 @@ class ArcticAction(NamedTuple):
 
     def __str__(self) -> str:
         """The notation, with ``?`` for a hidden card."""
-        kind = self.kind
+        kind = ActionKind(self.kind)  # also for a kind given as its text
         if kind in _WORDS:
             return _WORDS[kind]
         card = "?" if self.card < 0 else card_name(self.card)
