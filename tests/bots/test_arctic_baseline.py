@@ -18,16 +18,16 @@ from floe.core.match import Match
 from floe.core.registry import make_game
 from floe.games.arctic import actions as act
 from floe.games.arctic import rules
+from floe.games.arctic.actions import LEFT, RIGHT, ActionKind, ArcticAction
 from floe.games.arctic.baseline import (
     LAST_CARD_PREFERENCE,
-    LEFT,
-    RIGHT,
     ArcticBaselineBot,
     last_card_choice,
     preferred_main_direction,
 )
 from floe.games.arctic.cards import BEAR, DECK, DRAW, FOX, MAIN, MOOSE, N_CARDS, ORCA, PUFFIN, WALRUS
 from floe.games.arctic.game import ArcticState
+from floe.games.arctic.powers import Power
 from floe.games.arctic.state import DISCARD, EXTRA, GIVE, MOVE, PLACE, SWAP_RIVER, TAKE_POWER
 from floe.games.arctic.state import DRAW as STEP_DRAW
 from floe.lab.runner import play_game
@@ -92,12 +92,12 @@ def give_power(st: ArcticState, animal: int, *, at_start: bool = True) -> None:
     """Seat 0 holds ``animal``'s power card (since the start of the turn if ``at_start``)."""
     st.holder[animal] = 0
     if at_start:
-        st.held_at_start |= 1 << animal
+        st.powers_held_at_start |= 1 << animal
 
 
 def ready(st: ArcticState, step: int) -> list[int]:
     """Put seat 0 to act in ``step``; return the engine's legal actions there."""
-    st.player = 0
+    st.turn_player = 0
     st.step = step
     st._legal = None
     rules.settle(st)
@@ -106,19 +106,24 @@ def ready(st: ArcticState, step: int) -> list[int]:
 
 
 def at_place(
-    st: ArcticState, hand: Sequence[int], pile: Sequence[int], *, placed: int = 0, p_value: int | None = None
+    st: ArcticState,
+    hand: Sequence[int],
+    pile: Sequence[int],
+    *,
+    placed: int = 0,
+    placement_value: int | None = None,
 ) -> list[int]:
     """Seat 0 in step A with ``placed`` cards already placed; P from the turn's starting pile."""
     put(st, hand=hand, pile=pile)
-    st.placed, st.closed, st.puffin_used = 0, False, False
-    st.player = 0
-    if p_value is None:
+    st.placed, st.placing_closed, st.puffin_used = 0, False, False
+    st.turn_player = 0
+    if placement_value is None:
         rules._set_placement_target(st)
     else:
         # Placement already under way: the pile top changed but P and T were fixed at the turn start.
-        st.p_value = p_value
-        moose = st.powers[MOOSE] == 22 and st.held_at_start >> MOOSE & 1
-        st.t_min, st.t_max = (max(0, p_value - 1), p_value + 1) if moose else (p_value, p_value)
+        st.placement_value = p = placement_value
+        moose = st.powers[MOOSE] == Power.MOOSE_PLACE and st.powers_held_at_start >> MOOSE & 1
+        st.place_min, st.place_max = (max(0, p - 1), p + 1) if moose else (p, p)
     st.placed = placed
     return ready(st, PLACE)
 
@@ -126,7 +131,7 @@ def at_place(
 def decide(st: ArcticState, seed: int = 0, legal: list[int] | None = None) -> int:
     """What a baseline bot seeded ``seed`` in seat 0 chooses here; it must be legal."""
     legal = st.legal_actions() if legal is None else legal
-    bot = ArcticBaselineBot(make_game("arctic", st.n), 0, seed)
+    bot = ArcticBaselineBot(make_game("arctic", st.players), 0, seed)
     action = bot.choose(st.observation(0), list(legal))
     assert action in legal
     return action
@@ -137,14 +142,19 @@ def decisions(st: ArcticState, seeds: Iterable[int] = SEEDS) -> set[int]:
     return {decide(st, seed) for seed in seeds}
 
 
+def ids(kind: ActionKind, cards: Iterable[int]) -> set[int]:
+    """The ids of the actions of ``kind`` on ``cards``."""
+    return {ArcticAction(kind, card=c).id for c in cards}
+
+
 def places(cards: Iterable[int]) -> set[int]:
     """The PLACE action ids of ``cards``."""
-    return {act.PLACE + c for c in cards}
+    return ids(ActionKind.PLACE, cards)
 
 
 def rivers(cards: Iterable[int]) -> set[int]:
     """The RIVER action ids of ``cards``."""
-    return {act.RIVER + c for c in cards}
+    return ids(ActionKind.RIVER, cards)
 
 
 def test_registered_as_baseline() -> None:
@@ -160,14 +170,14 @@ def test_place_step1_single_card_of_top_animal() -> None:
     fox = card(FOX, 2)
     # Moose is the majority in hand, but step 1 follows the pile's top animal first.
     at_place(st, [fox, card(MOOSE, 1), card(MOOSE, 2), card(MOOSE, 3)], [card(FOX, 3)])
-    assert decide(st) == act.PLACE + fox
+    assert decide(st) in places([fox])
 
 
 def test_place_step1_several_not_last_is_random_among_them() -> None:
     st = table()
     foxes = [card(FOX, 1), card(FOX, 2)]
     legal = at_place(st, [*foxes, card(MOOSE, 1), card(MOOSE, 2), card(MOOSE, 3)], [card(FOX, 3)])
-    assert st.p_value == 3  # three cards to place: the first is not the last
+    assert st.placement_value == 3  # three cards to place: the first is not the last
     assert places(foxes) <= set(legal)
     assert decisions(st) == places(foxes)
 
@@ -176,9 +186,9 @@ def test_place_step1_several_last_card_uses_table() -> None:
     st = table()
     foxes = [card(FOX, 1), card(FOX, 4), card(FOX, 5, deck=2)]
     at_place(st, [*foxes, card(MOOSE, 3)], [card(FOX, 5)])
-    assert st.p_value == 1
+    assert st.placement_value == 1
     # h = 4: draw values 2, 3, 1, 4, 5 best first; among fox draw values {1, 4, 5} that is 1.
-    assert decisions(st) == {act.PLACE + card(FOX, 1)}
+    assert decisions(st) == places([card(FOX, 1)])
 
 
 def test_place_step1_last_card_when_target_reached_next() -> None:
@@ -186,10 +196,10 @@ def test_place_step1_last_card_when_target_reached_next() -> None:
     foxes = [card(FOX, 5), card(FOX, 3)]
     # P = 4 and 3 cards already placed: this is the last card, so the h = 2 row (4, 3, 5, 2, 1) decides.
     pile = [card(FOX, 2), card(BEAR, 1), card(BEAR, 2), card(FOX, 4)]
-    at_place(st, foxes, pile, placed=3, p_value=4)
-    assert decisions(st) == {act.PLACE + card(FOX, 3)}
+    at_place(st, foxes, pile, placed=3, placement_value=4)
+    assert decisions(st) == places([card(FOX, 3)])
     # With 2 still to place, the card gets covered: any fox.
-    at_place(st, foxes, pile, placed=2, p_value=4)
+    at_place(st, foxes, pile, placed=2, placement_value=4)
     assert decisions(st) == places(foxes)
 
 
@@ -199,14 +209,14 @@ def test_place_step2_first_turn_most_frequent_animal() -> None:
     at_place(st, [*moose, card(FOX, 3)], [])
     # Empty pile, P = 1: the moose group (2 cards) and the h = 3 row (3, 4, 2, 5, 1) gives draw 4, not
     # the fox with draw 3 that the row would prefer from the whole hand.
-    assert decisions(st) == {act.PLACE + card(MOOSE, 4)}
+    assert decisions(st) == places([card(MOOSE, 4)])
 
 
 def test_place_step2_top_animal_not_in_hand() -> None:
     st = table()
     puffins = [card(PUFFIN, 1), card(PUFFIN, 3), card(PUFFIN, 5)]
     at_place(st, [card(FOX, 1), *puffins], [card(BEAR, 4)])
-    assert st.p_value == 2
+    assert st.placement_value == 2
     assert decisions(st) == places(puffins)
 
 
@@ -217,7 +227,7 @@ def test_place_step2_tie_goes_to_first_animal_in_hand_order() -> None:
     at_place(st, [*foxes, *walruses], [])
     assert st.observation(0).hand[0] == walruses[0]
     # Walrus is met first in the hand (ordered by card id), so it wins the tie; h = 4 row picks draw 2.
-    assert decisions(st) == {act.PLACE + card(WALRUS, 2)}
+    assert decisions(st) == places([card(WALRUS, 2)])
 
 
 def test_place_step2_single_card_group_is_placed_without_table() -> None:
@@ -225,7 +235,7 @@ def test_place_step2_single_card_group_is_placed_without_table() -> None:
     at_place(st, [card(FOX, 1), card(MOOSE, 5)], [card(BEAR, 5)])
     # All counts tie at 1: the first card in hand order (fox) is the group and is placed as is, although
     # the h = 2 row would prefer draw 5.
-    assert decisions(st) == {act.PLACE + card(FOX, 1)}
+    assert decisions(st) == places([card(FOX, 1)])
 
 
 @pytest.mark.parametrize("h", [1, 2, 3, 4, 5, 6, 7, 8])
@@ -275,13 +285,13 @@ def test_place_last_card_row_follows_hand_size(draws: list[int], expected: int) 
         used[d] = used.get(d, 0) + 1
         hand.append(card(FOX, d, deck=used[d]))
     at_place(st, hand, [card(FOX, 5, deck=4)])  # P = 1: the only card is the last one
-    assert st.p_value == 1 and len(st.hands[0]) == len(draws)
+    assert st.placement_value == 1 and len(st.hands[0]) == len(draws)
     chosen = decisions(st, range(10))
     assert len(chosen) == 1
     (action,) = chosen
-    assert DRAW[action - act.PLACE] == expected
+    assert DRAW[act.decode(action).card] == expected
     if len(draws) == 7:
-        assert action == act.PLACE + card(FOX, 1, deck=1)  # first in hand order among the draw-1 cards
+        assert action in places([card(FOX, 1, deck=1)])  # first in hand order among the draw-1 cards
 
 
 def test_place_moose22_keeps_placing_until_p_then_stops() -> None:
@@ -290,15 +300,15 @@ def test_place_moose22_keeps_placing_until_p_then_stops() -> None:
     hand = [card(ORCA, 1), card(ORCA, 2), card(PUFFIN, 1), card(PUFFIN, 2)]
     start = card(FOX, 4)  # P = 2, so Moose allows 1..3
     legal = at_place(st, hand, [start])
-    assert (st.t_min, st.t_max) == (1, 3)
+    assert (st.place_min, st.place_max) == (1, 3)
     assert act.STOP not in legal
     assert decide(st) in places(hand)
     # One placed: stopping is legal (Moose -1) but the baseline goes on to P.
-    legal = at_place(st, hand, [start, card(ORCA, 3)], placed=1, p_value=2)
+    legal = at_place(st, hand, [start, card(ORCA, 3)], placed=1, placement_value=2)
     assert act.STOP in legal
     assert decide(st) in places(hand)
     # P reached: Moose would allow one more; BGA's zombie stalls here, the baseline stops.
-    legal = at_place(st, hand, [start, card(ORCA, 3), card(ORCA, 4)], placed=2, p_value=2)
+    legal = at_place(st, hand, [start, card(ORCA, 3), card(ORCA, 4)], placed=2, placement_value=2)
     assert act.STOP in legal and places(hand) <= set(legal)
     assert decide(st) == act.STOP
 
@@ -307,7 +317,7 @@ def test_place_moose22_never_places_zero() -> None:
     st = table(powers="fox-under,moose-place,walrus-main,orca-refill,puffin-swap,bear-give")
     give_power(st, MOOSE)
     legal = at_place(st, [card(ORCA, 1), card(ORCA, 2)], [card(FOX, 5)])
-    assert st.t_min == 0 and act.STOP in legal
+    assert st.place_min == 0 and act.STOP in legal
     assert decide(st) != act.STOP
 
 
@@ -316,10 +326,10 @@ def test_place_moose22_without_visible_card_places_one() -> None:
     give_power(st, MOOSE)
     hand = [card(ORCA, 1), card(ORCA, 2), card(PUFFIN, 3)]
     at_place(st, hand, [])
-    assert (st.p_value, st.t_min, st.t_max) == (1, 1, 2)
+    assert (st.placement_value, st.place_min, st.place_max) == (1, 1, 2)
     assert decide(st) in places(hand)
-    at_place(st, hand, [card(ORCA, 3)], placed=1, p_value=1)
-    st.t_min, st.t_max = 1, 2
+    at_place(st, hand, [card(ORCA, 3)], placed=1, placement_value=1)
+    st.place_min, st.place_max = 1, 2
     st._legal = None
     assert decide(st) == act.STOP
 
@@ -339,7 +349,7 @@ def test_place_never_uses_optional_powers(powers: str) -> None:
     hand = [card(ORCA, 1), card(ORCA, 2), card(PUFFIN, 3)]
     legal = at_place(st, hand, [card(FOX, 5)])  # P = 1, so Moose 22 makes STOP legal at once
     # Fox placements, a Puffin power, a Bear gift and a Moose stop are all on offer.
-    assert any(a >= act.UNDER and a not in places(hand) for a in legal)
+    assert any(act.decode(a).kind is not ActionKind.PLACE for a in legal if a != act.STOP)
     assert act.STOP in legal
     assert decisions(st, range(20)) <= places(hand)
 
@@ -434,8 +444,8 @@ def at_extra(
     give_power(st, WALRUS, at_start=False)
     st.tokens[FOX], st.tokens[MOOSE] = main_pos, comp_pos
     st.totems[0] = totem
-    st.walrus_token = FOX if walrus == 31 else MOOSE
-    st.walrus_dir = direction if walrus == 31 else -direction
+    st.walrus_token = FOX if walrus == Power.WALRUS_MAIN else MOOSE
+    st.walrus_dir = direction if walrus == Power.WALRUS_MAIN else -direction
     return ready(st, EXTRA)
 
 
@@ -454,7 +464,7 @@ def test_walrus31_extra_step_uses_the_same_rule(
     main_pos: int, comp_pos: int, totem: int, expected: int
 ) -> None:
     st = table()
-    legal = at_extra(st, 31, main_pos, comp_pos, totem)
+    legal = at_extra(st, Power.WALRUS_MAIN, main_pos, comp_pos, totem)
     assert act.PASS in legal
     assert decide(st) == expected
 
@@ -462,7 +472,7 @@ def test_walrus31_extra_step_uses_the_same_rule(
 def test_walrus31_takes_the_legal_direction() -> None:
     # In walrus_mode="double_move" the extra step must follow the base move; the rule wants right here.
     st = table(walrus_mode="double_move")
-    legal = at_extra(st, 31, 3, 1, FOX, direction=-1)
+    legal = at_extra(st, Power.WALRUS_MAIN, 3, 1, FOX, direction=-1)
     assert legal == [act.PASS, act.EXTRA_LEFT]
     assert decide(st) == act.EXTRA_LEFT
 
@@ -479,7 +489,7 @@ def test_walrus31_takes_the_legal_direction() -> None:
 )
 def test_walrus32_companion_right_if_totem_else_decline(comp_pos: int, totem: int, expected: int) -> None:
     st = table(powers="fox-under,moose-draw,walrus-companion,orca-refill,puffin-swap,bear-draw-penalty")
-    at_extra(st, 32, 2, comp_pos, totem)
+    at_extra(st, Power.WALRUS_COMPANION, 2, comp_pos, totem)
     assert decide(st) == expected
 
 
@@ -498,7 +508,7 @@ def at_draw(
     """Seat 0 in step C with visible card ``top`` (a bear by default); ``n_range`` is (n_min, n_max)."""
     top = card(BEAR, 2) if top is None else top
     put(st, river=river, hand=hand, pile=[top])
-    st.n_min, st.n_max = n_range or (DRAW[top], DRAW[top])
+    st.draw_min, st.draw_max = n_range or (DRAW[top], DRAW[top])
     st.drawn = drawn
     return ready(st, STEP_DRAW)
 
@@ -564,7 +574,7 @@ def test_draw_never_from_deck_or_penalties_while_river_has_cards() -> None:
     put(st, penalties=[card(FOX, 5, deck=2)])
     river = [card(MOOSE, 1), card(WALRUS, 1)]
     legal = at_draw(st, river, [card(FOX, 1)])
-    assert act.DRAW_DECK in legal and act.PENALTY + card(FOX, 5, deck=2) in legal
+    assert act.DRAW_DECK in legal and ArcticAction(ActionKind.PENALTY, card=card(FOX, 5, deck=2)).id in legal
     assert decisions(st) <= rivers(river)
 
 
@@ -597,7 +607,7 @@ def test_discard_rule1_other_animal_at_random() -> None:
     others = [card(MOOSE, 1), card(ORCA, 2), card(BEAR, 3)]
     legal = at_discard(st, [*foxes, *others], top=card(FOX, 5))
     assert len(legal) == 9
-    assert decisions(st) == {act.DISCARD + c for c in others}
+    assert decisions(st) == ids(ActionKind.DISCARD, others)
 
 
 def test_discard_rule2_all_same_animal_any_card() -> None:
@@ -605,7 +615,7 @@ def test_discard_rule2_all_same_animal_any_card() -> None:
     foxes = [card(FOX, d, deck) for deck in (1, 2) for d in (1, 2, 3, 4)]
     at_discard(st, foxes, top=card(FOX, 5))
     chosen = decisions(st)
-    assert chosen <= {act.DISCARD + c for c in foxes} and len(chosen) >= 4
+    assert chosen <= ids(ActionKind.DISCARD, foxes) and len(chosen) >= 4
 
 
 def test_give_is_declined() -> None:

@@ -34,7 +34,7 @@ def midgame(players: int, seed: int, steps: int) -> Match:
 def swap_hidden(state: ArcticState, seat: int) -> ArcticState:
     """A copy in which an opponent's unknown hand card and the stock trade places and totems change."""
     other = state.clone()
-    opponent = next(q for q in range(other.n) if q != seat and other.hands[q])
+    opponent = next(q for q in range(other.players) if q != seat and other.hands[q])
     # A card the seat has not seen enter that hand (not publicly known there).
     hidden = [c for c in other.hands[opponent] if other.known[c] == 0]
     assert hidden and other.deck

@@ -16,10 +16,11 @@ import pytest
 
 from floe.core import present
 from floe.games.arctic import actions as act
+from floe.games.arctic.actions import ActionKind
 from floe.games.arctic.cards import CARD_NAMES
 from floe.games.arctic.game import ArcticGame, ArcticState
-from floe.games.arctic.state import FACE_DOWN_FLAG, J_TOTEM
-from floe.games.arctic.view import ArcticObservation
+from floe.games.arctic.observation import ArcticObservation
+from floe.games.arctic.state import FACE_DOWN_FLAG, Job
 
 PRESENTER = present.presenter_for("arctic")
 
@@ -76,12 +77,12 @@ def play_and_check(options: dict[str, Any], players: int, seed: int) -> dict[str
             assert named <= set(CARD_NAMES), line
             leaked = named - seen[v] - now[v]
             assert not leaked, f"viewer {v} was told {leaked}: {line!r} ({act.action_to_string(action)})"
-            if before.is_chance_node() and before.pending[0][0] == J_TOTEM and before.pending[0][1] != v:
+            if before.is_chance_node() and before.pending[0][0] == Job.TOTEM and before.pending[0][1] != v:
                 raise AssertionError(f"viewer {v} heard about another seat's totem: {line!r}")
             if (
                 named
                 and not before.is_chance_node()
-                and before.player == v
+                and before.turn_player == v
                 and not any(n in seen[None] or n in now[None] for n in named)
             ):
                 stats["own_hidden_named"] += 1  # the owner was told their own hidden card
@@ -102,9 +103,9 @@ def test_no_log_line_names_a_card_the_viewer_may_not_know(options: dict[str, Any
 
 
 def _first(
-    options: dict[str, Any], players: int, wanted: range, seeds: range = range(40)
+    options: dict[str, Any], players: int, wanted: ActionKind, seeds: range = range(40)
 ) -> tuple[ArcticState, int]:
-    """The state before the first decision whose id falls in ``wanted``, and that action."""
+    """The state before the first decision of the kind ``wanted``, and that action."""
     for seed in seeds:
         rng = random.Random(seed)
         state = ArcticGame(players, options).new_initial_state()
@@ -113,7 +114,7 @@ def _first(
                 state.apply(state.sample_chance(rng))
                 continue
             legal = state.legal_actions()
-            hits = [a for a in legal if a in wanted]
+            hits = [a for a in legal if act.decode(a).kind is wanted]
             action = hits[0] if hits else rng.choice(legal)
             if hits:
                 return state.clone(), action
@@ -122,9 +123,9 @@ def _first(
 
 
 def test_face_down_card_is_named_to_its_owner_only() -> None:
-    state, action = _first({"powers": "fox-facedown"}, 3, range(act.FACEDOWN, act.SWAP))
-    card = CARD_NAMES[action - act.FACEDOWN]
-    owner = state.player
+    state, action = _first({"powers": "fox-facedown"}, 3, ActionKind.FACEDOWN)
+    card = CARD_NAMES[act.decode(action).card]
+    owner = state.turn_player
     assert card in (log_line(state, action, owner) or "")
     for viewer in [None, *(q for q in range(3) if q != owner)]:
         line = log_line(state, action, viewer) or ""
@@ -132,19 +133,19 @@ def test_face_down_card_is_named_to_its_owner_only() -> None:
 
 
 def test_discard_is_named_to_its_owner_only() -> None:
-    state, action = _first({}, 2, range(act.DISCARD, act.GIVE))
-    card = CARD_NAMES[action - act.DISCARD]
-    assert card in (log_line(state, action, state.player) or "")
-    assert card not in (log_line(state, action, 1 - state.player) or "")
+    state, action = _first({}, 2, ActionKind.DISCARD)
+    card = CARD_NAMES[act.decode(action).card]
+    assert card in (log_line(state, action, state.turn_player) or "")
+    assert card not in (log_line(state, action, 1 - state.turn_player) or "")
 
 
 def test_orca_deck_draw_is_named_to_the_drawer_only() -> None:
-    state, action = _first({"powers": "orca-deck"}, 2, range(act.DRAW_DECK, act.DRAW_DECK + 1))
-    drawer = state.player
+    state, action = _first({"powers": "orca-deck"}, 2, ActionKind.DECK)
+    drawer = state.turn_player
     state.apply(action)
     assert state.is_chance_node()
     outcome = state.legal_actions()[0]
-    card = CARD_NAMES[outcome - act.CARD]
+    card = CARD_NAMES[act.decode(outcome).card]
     assert card in (log_line(state, outcome, drawer) or "")
     assert log_line(state, outcome, 1 - drawer) is None
     assert log_line(state, outcome, None) is None

@@ -51,7 +51,7 @@ def test_table_depends_only_on_the_observation() -> None:
     for seed in range(8):
         match = _midgame(seed=seed, players=2 + seed % 3, decisions=40 + 7 * seed)
         state = match.state
-        players = state.observation(None).scalars["n"]
+        players = state.observation(None).scalars["players"]
         seat = seed % players
         game = ArcticGame(players, OPTIONS)
         other = game.determinize(state.observation(seat), random.Random(seed + 100))

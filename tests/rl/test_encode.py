@@ -47,7 +47,7 @@ OPTIONS = [{}, {"piles_public": False, "owner_sees_penalties": False}, {"preset"
 def reference_vector(obs: ArcticObservation) -> np.ndarray:
     """The first, element-by-element encoder: the fast ``view.vector`` must equal it everywhere."""
     seat = obs.seat if obs.seat is not None else 0
-    n: int = obs.scalars["n"]
+    n: int = obs.scalars["players"]
     out = np.zeros(VECTOR_SIZE, dtype=np.float32)
 
     def rel(q: int) -> int:
@@ -55,7 +55,7 @@ def reference_vector(obs: ArcticObservation) -> np.ndarray:
 
     loc = [LOC_OUT_OF_PLAY] * N_CARDS
     for k in range(4):
-        if obs.scalars["decks_mask"] >> k & 1:
+        if obs.scalars["decks_in_play"] >> k & 1:
             for c in DECK_CARDS[k]:
                 loc[c] = LOC_UNSEEN
     for c in range(N_CARDS):
@@ -109,24 +109,24 @@ def reference_vector(obs: ArcticObservation) -> np.ndarray:
         out[b + 13] = obs.penalty_counts[q] / 10
         out[b + 14] = len(pile) / 30
         out[b + 15] = obs.turns[q] / 30
-        out[b + 16] = float(q == s["first"])
+        out[b + 16] = float(q == s["first_player"])
         out[b + 17] = float(q == s["to_act"])
         out[b + 20 : b + 26] = [x / 6 for x in best]
         out[b + 26] = top_run / 6
         out[b + 27 : b + 33] = [x / 5 for x in obs.pushes[N_ANIMALS * q : N_ANIMALS * q + N_ANIMALS]]
     base += SEAT_BLOCK
     g = [
-        (obs.deck_count - s["reserve_left"]) / 100,
-        s["reserve_left"] / 15,
+        obs.deck_count / 100,
+        s["reserve_count"] / 15,
         s["round"] / 30,
         float(s["end_triggered"]),
         float(s["final_round"]),
         s["placed"] / 6,
-        s["t_min"] / 6,
-        s["t_max"] / 6,
+        s["place_min"] / 6,
+        s["place_max"] / 6,
         s["drawn"] / 6,
-        s["n_min"] / 6,
-        s["n_max"] / 6,
+        s["draw_min"] / 6,
+        s["draw_max"] / 6,
         float(s["puffin_used"]),
     ]
     out[base : base + 12] = g
@@ -134,16 +134,16 @@ def reference_vector(obs: ArcticObservation) -> np.ndarray:
     out[base + s["step"]] = 1.0
     base += len(STEP_NAMES)
     for a in range(N_ANIMALS):
-        out[base + a] = float(s["held_at_start"] >> a & 1)
+        out[base + a] = float(s["powers_held_at_start"] >> a & 1)
     base += 6
     out[base + s["walrus_token"]] = 1.0
     base += 6
     out[base] = float(s["give_used"])
-    out[base + 1] = float(s["closed"])
+    out[base + 1] = float(s["placing_closed"])
     out[base + 2] = s["walrus_dir"]
     out[base + 3] = float(s["swap_card"] >= 0)
     out[base + 4] = float(obs.seat is not None and s["to_act"] == obs.seat)
-    out[base + 5] = s["p_value"] / 5
+    out[base + 5] = s["placement_value"] / 5
     out[base + 6] = float(bool(obs.pending))
     out[base + 7] = n / 4
     return out

@@ -16,6 +16,7 @@ from floe.core.game import CHANCE, TERMINAL
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import COMPANION, DECK_CARDS, LAST_POSITION, MAIN
 from floe.games.arctic.game import ArcticGame, ArcticState
+from floe.games.arctic.powers import power_id
 from floe.games.arctic.state import EXTRA, FACE_DOWN_FLAG, GIVE, MOVE, OVER, visible_card
 
 HAND_LIMIT = 7
@@ -23,13 +24,13 @@ HAND_LIMIT = 7
 
 def cards_in_play(st: ArcticState) -> list[int]:
     """The sorted card ids of the decks in play (empty before the decks are chosen)."""
-    return sorted(c for k in range(4) if st.decks_mask >> k & 1 for c in DECK_CARDS[k])
+    return sorted(c for k in range(4) if st.decks_in_play >> k & 1 for c in DECK_CARDS[k])
 
 
 def all_locations(st: ArcticState) -> list[int]:
     """Every card in hands, piles (face-down flag removed), penalty zones, river and stock, unsorted."""
     out: list[int] = []
-    for q in range(st.n):
+    for q in range(st.players):
         out += st.hands[q]
         out += [e - FACE_DOWN_FLAG if e >= FACE_DOWN_FLAG else e for e in st.piles[q]]
         out += st.penalties[q]
@@ -41,10 +42,10 @@ def all_locations(st: ArcticState) -> list[int]:
 def check_conservation(st: ArcticState) -> None:
     """Every card of the decks in play is in exactly one place, and 30·n cards are accounted for."""
     located = all_locations(st)
-    if st.decks_mask == 0:
+    if st.decks_in_play == 0:
         assert located == [], "cards on the table before the decks are chosen"
         return
-    assert len(located) == 30 * st.n, f"{len(located)} cards for {st.n} players"
+    assert len(located) == 30 * st.players, f"{len(located)} cards for {st.players} players"
     assert sorted(located) == cards_in_play(st), "a card is missing, duplicated or from a deck not in play"
 
 
@@ -66,17 +67,17 @@ def expected_base_moves(m: int, c: int) -> set[tuple[int, int]]:
 def check_state(st: ArcticState, rng: random.Random | None = None, *, sample_illegal: int = 2) -> None:
     """Checks of a single position (cheap enough to run after every action)."""
     check_conservation(st)
-    n = st.n
+    n = st.players
     assert all(0 <= t <= LAST_POSITION for t in st.tokens), st.tokens
     dealt = [t for t in st.totems if t >= 0]
     assert len(set(dealt)) == len(dealt) and all(t < 6 for t in dealt), f"totems {st.totems}"
-    if st.player >= 0:
+    if st.turn_player >= 0:
         assert all(t >= 0 for t in st.totems), "a totem missing after setup"
     for a in range(6):
         h = st.holder[a]
         assert -1 <= h < n, st.holder
         if h >= 0:
-            assert st.powers[a] in (10 * (a + 1) + 1, 10 * (a + 1) + 2), "a holder for a power not in play"
+            assert st.powers[a] in (power_id(a, 1), power_id(a, 2)), "a holder for a power not in play"
     for q in range(n):
         assert st.hands[q] == sorted(st.hands[q])
         assert st.penalties[q] == sorted(st.penalties[q])
@@ -93,15 +94,15 @@ def check_state(st: ArcticState, rng: random.Random | None = None, *, sample_ill
     assert all(a < b for a, b in itertools.pairwise(legal)), "legal actions not sorted/unique"
     assert all(0 <= a < act.N_ACTIONS for a in legal)
     if player == CHANCE:
-        assert all(a >= act.CARD for a in legal), "a decision offered at a chance node"
+        assert all(act.decode(a).is_chance for a in legal), "a decision offered at a chance node"
         outcomes = st.chance_outcomes()
         assert [a for a, _ in outcomes] == legal
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
     else:
-        assert 0 <= player < n and player == st.player
-        assert all(a < act.N_PLAYER_ACTIONS for a in legal), "a chance outcome offered to a player"
+        assert 0 <= player < n and player == st.turn_player
+        assert not any(act.decode(a).is_chance for a in legal), "a chance outcome offered to a player"
     if MOVE <= st.step <= GIVE:  # after step A the pile of the seat in turn has a face-up card on top
-        assert visible_card(st.piles[st.player]) >= 0, "no visible card after step A"
+        assert visible_card(st.piles[st.turn_player]) >= 0, "no visible card after step A"
     if rng is not None:
         legal_set = set(legal)
         for a in rng.sample(legal, min(2, len(legal))):
@@ -130,8 +131,8 @@ class Watcher:
         self.holder = st.holder[:]
         self.tokens = st.tokens[:]
         self.step = st.step
-        self.player = st.player
-        self.top = visible_card(st.piles[st.player]) if st.player >= 0 else -1
+        self.player = st.turn_player
+        self.top = visible_card(st.piles[st.turn_player]) if st.turn_player >= 0 else -1
         self.walrus_token = st.walrus_token
         self.end_triggered = st.end_triggered
 
@@ -167,7 +168,7 @@ class Watcher:
         if st.end_triggered and not self.end_triggered:
             self.trigger_seen.append((p, st.round))
         if self.vectors and (st.current_player() >= 0 or st.is_terminal()):
-            seat = st.player if st.player >= 0 else 0
+            seat = st.turn_player if st.turn_player >= 0 else 0
             vec = st.observation_vector(seat)
             assert isinstance(vec, np.ndarray) and vec.dtype == np.float32
             assert vec.shape == (self.spec.observation_size,)
@@ -178,12 +179,12 @@ class Watcher:
         assert st.is_terminal()
         assert len(st.history) <= self.spec.max_game_length
         returns = st.returns()
-        assert len(returns) == st.n
+        assert len(returns) == st.players
         assert all(self.spec.min_utility <= r <= self.spec.max_utility for r in returns)
-        assert sorted(st.ranking()) == list(range(st.n))
+        assert sorted(st.ranking()) == list(range(st.players))
         assert len(set(st.turns)) == 1
         scores = st.scores()
-        assert len(scores) == st.n and all(isinstance(s, int) for s in scores)
+        assert len(scores) == st.players and all(isinstance(s, int) for s in scores)
         assert len(self.trigger_seen) == 1, "the end must trigger exactly once"
 
 

@@ -19,9 +19,10 @@ from typing import Any
 
 from floe.games.arctic import actions as act
 from floe.games.arctic import rules
+from floe.games.arctic.actions import ActionKind, ArcticAction
 from floe.games.arctic.cards import ANIMALS, COMPANION, DECK_CARDS, MAIN, PLACEMENT, parse_card
 from floe.games.arctic.game import ArcticGame, ArcticState
-from floe.games.arctic.powers import POWER_BY_SLUG
+from floe.games.arctic.powers import POWER_BY_SLUG, Power
 from floe.games.arctic.state import FACE_DOWN_FLAG
 
 CardSpec = int | str
@@ -49,8 +50,8 @@ def new_game(
     """A game after setup. Powers not named in ``powers`` (slugs) are side 1; decks 1..n are used."""
     sides = [1] * 6
     for slug in powers:
-        pid = POWER_BY_SLUG[slug]
-        sides[pid // 10 - 1] = pid % 10
+        power = Power(POWER_BY_SLUG[slug])
+        sides[power.animal] = power.side
     opts: dict[str, Any] = {"deck_selection": "first_n", "first_player": first, "power_sides": sides}
     opts.update(options)
     game = ArcticGame(players, opts)
@@ -62,7 +63,7 @@ def new_game(
 
 
 def in_play(st: ArcticState) -> list[int]:
-    return sorted(c for k in range(4) if st.decks_mask >> k & 1 for c in DECK_CARDS[k])
+    return sorted(c for k in range(4) if st.decks_in_play >> k & 1 for c in DECK_CARDS[k])
 
 
 def pick(
@@ -144,7 +145,7 @@ def arrange(
     def keep(cards: list[int]) -> list[int]:
         return [c for c in cards if (c - FACE_DOWN_FLAG if c >= FACE_DOWN_FLAG else c) not in taken]
 
-    n = st.n
+    n = st.players
     st.hands = [sorted(hands[q]) if q in hands else keep(st.hands[q]) for q in range(n)]
     st.penalties = [sorted(penalties[q]) if q in penalties else keep(st.penalties[q]) for q in range(n)]
     st.piles = [list(piles[q]) if q in piles else keep(st.piles[q]) for q in range(n)]
@@ -159,15 +160,15 @@ def arrange(
     if main_deck is not None or reserve is not None:
         if reserve is None:
             reserve = (
-                0 if (end_triggered if end_triggered is not None else st.end_triggered) else st.reserve_left
+                0 if (end_triggered if end_triggered is not None else st.end_triggered) else st.reserve_count
             )
         want = (main_deck if main_deck is not None else max(0, len(free) - reserve)) + reserve
         if want > len(free):
             raise ValueError(f"a stock of {want} wanted, only {len(free)} cards free")
         surplus += free[want:]
         free = free[:want]
-        st.reserve_left = reserve
-    st.reserve_left = min(st.reserve_left, len(free))
+        st.reserve_count = reserve
+    st.reserve_count = min(st.reserve_count, len(free))
     if surplus:
         who = dump_seat
         if who is None:
@@ -190,7 +191,7 @@ def arrange(
     if end_triggered is not None:
         st.end_triggered = end_triggered
         if end_triggered:
-            st.reserve_left = 0
+            st.reserve_count = 0
             if st.trigger_player < 0:
                 st.trigger_player = player if player is not None else 0
         else:
@@ -202,7 +203,7 @@ def arrange(
     st._legal = None
     st._scores = None
     if start_turn:
-        rules._start_turn(st, st.player if player is None else player)
+        rules._start_turn(st, st.turn_player if player is None else player)
     rules.settle(st)
     located = sorted(all_cards(st))
     assert located == sorted(everything), "arrange lost or duplicated a card"
@@ -211,7 +212,7 @@ def arrange(
 
 def all_cards(st: ArcticState) -> list[int]:
     out: list[int] = []
-    for q in range(st.n):
+    for q in range(st.players):
         out += st.hands[q] + st.penalties[q]
         out += [e - FACE_DOWN_FLAG if e >= FACE_DOWN_FLAG else e for e in st.piles[q]]
     return out + st.river + st.deck
@@ -236,7 +237,7 @@ def deal(st: ArcticState, *cards: CardSpec) -> ArcticState:
     """Resolve pending chance events with these cards, in order."""
     for c in cards:
         assert st.is_chance_node(), "no chance event is pending"
-        st.apply(act.CARD + card(c))
+        st.apply(act.encode(ArcticAction(ActionKind.CARD, card=card(c))))
     return st
 
 
@@ -286,7 +287,7 @@ def holder_of(st: ArcticState, animal: str) -> int:
 
 
 def main_deck(st: ArcticState) -> int:
-    return len(st.deck) - st.reserve_left
+    return len(st.deck) - st.reserve_count
 
 
 __all__ = [

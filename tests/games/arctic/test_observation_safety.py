@@ -17,14 +17,9 @@ from invariants import check_conservation, check_state, random_options
 
 from floe.games.arctic.cards import N_ANIMALS
 from floe.games.arctic.game import ArcticGame, ArcticState
+from floe.games.arctic.observation import ArcticObservation
 from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, OVER
-from floe.games.arctic.view import (
-    CARD_BLOCK,
-    LOC_OWN_HAND,
-    LOC_RIVER,
-    N_LOC,
-    ArcticObservation,
-)
+from floe.games.arctic.vector import CARD_SLICE, LOC_OWN_HAND, LOC_RIVER, N_LOC, TOKEN_SLICE
 
 Slot = tuple[str, int, int]  # (area, seat, index): hand / penalty / facedown / covered / stock
 
@@ -54,7 +49,7 @@ def hidden_slots(st: ArcticState, seat: int | None) -> list[Slot]:
     """Every place whose card identity ``seat`` may not know."""
     out: list[Slot] = []
     over = st.step == OVER
-    for q in range(st.n):
+    for q in range(st.players):
         if q != seat:
             out += [("hand", q, i) for i in range(len(st.hands[q]))]
         if q != seat or not st.config.owner_sees_penalties:
@@ -100,7 +95,7 @@ def swapped(st: ArcticState, a: Slot, b: Slot) -> ArcticState:
     ca, cb = get(st, a), get(st, b)
     put(other, a, cb)
     put(other, b, ca)
-    for q in range(other.n):
+    for q in range(other.players):
         other.hands[q].sort()
         other.penalties[q].sort()
     other.deck.sort()
@@ -139,7 +134,7 @@ def test_hidden_card_swaps_are_invisible(chunk: int) -> None:
     rng = random.Random(chunk)
     checked: Counter[str] = Counter()
     for _, st in positions(60, seed=100 + chunk):
-        for seat in [None, *range(st.n)]:
+        for seat in [None, *range(st.players)]:
             for a, b in hidden_pairs(st, seat, rng, 3):
                 other = swapped(st, a, b)
                 check_conservation(other)
@@ -155,7 +150,7 @@ def test_covered_pile_cards_hidden_when_piles_are_private() -> None:
     for _, st in positions(40, seed=8, piles_public=False):
         if st.step == OVER:
             continue
-        for seat in range(st.n):
+        for seat in range(st.players):
             slots = [s for s in hidden_slots(st, seat) if s[0] == "covered"]
             stock = [s for s in hidden_slots(st, seat) if s[0] == "stock"]
             for a in slots[:3]:
@@ -171,7 +166,7 @@ def test_covered_pile_cards_hidden_when_piles_are_private() -> None:
 def test_own_penalties_hidden_when_owners_cannot_look() -> None:
     checked = 0
     for _, st in positions(40, seed=9, owner_sees_penalties=False):
-        for seat in range(st.n):
+        for seat in range(st.players):
             if not st.penalties[seat] or not st.deck:
                 continue
             a, b = ("penalty", seat, 0), ("stock", -1, 0)
@@ -186,8 +181,8 @@ def test_own_penalties_hidden_when_owners_cannot_look() -> None:
 def test_opponent_totems_are_invisible_until_the_end() -> None:
     checked = 0
     for _, st in positions(60, seed=11):
-        for seat in range(st.n):
-            for q in range(st.n):
+        for seat in range(st.players):
+            for q in range(st.players):
                 if q == seat:
                     continue
                 free = [a for a in range(N_ANIMALS) if a not in st.totems]
@@ -208,7 +203,7 @@ def test_opponent_totems_are_invisible_until_the_end() -> None:
 def test_own_hand_totem_and_face_down_cards_are_seen() -> None:
     seen: Counter[str] = Counter()
     for _, st in positions(60, seed=12):
-        for seat in range(st.n):
+        for seat in range(st.players):
             stock = ("stock", -1, 0)
             if st.deck and st.hands[seat]:
                 other = swapped(st, ("hand", seat, 0), stock)
@@ -242,14 +237,14 @@ def test_spectator_sees_no_hand_totem_or_penalty_identity() -> None:
             if st.step != OVER:
                 assert view["totem"] is None
             assert all(entry.get("card") is None for entry in view["pile"] if entry.get("face_down"))
-        for q in range(st.n):
+        for q in range(st.players):
             if st.hands[q]:
                 assert data["players_view"][q]["hand_count"] == len(st.hands[q])
 
 
 def test_observation_dict_round_trips() -> None:
     for _, st in positions(80, seed=14):
-        for seat in [None, *range(st.n)]:
+        for seat in [None, *range(st.players)]:
             obs = st.observation(seat)
             assert ArcticObservation.from_dict(obs.to_dict()) == obs
             assert ArcticObservation.from_dict(json.loads(json.dumps(obs.to_dict()))) == obs
@@ -257,15 +252,15 @@ def test_observation_dict_round_trips() -> None:
 
 def test_vector_agrees_with_the_dict() -> None:
     for _, st in positions(40, seed=15):
-        for seat in range(st.n):
+        for seat in range(st.players):
             vec = st.observation_vector(seat)
             obs = st.observation(seat)
-            assert vec.shape == (ArcticGame(st.n).spec.observation_size,) and vec.dtype == np.float32
-            cards = vec[:CARD_BLOCK].reshape(120, N_LOC)
+            assert vec.shape == (ArcticGame(st.players).spec.observation_size,) and vec.dtype == np.float32
+            cards = vec[CARD_SLICE].reshape(120, N_LOC)
             assert (cards.sum(axis=1) == 1).all()  # one location per card
             assert all(cards[c, LOC_OWN_HAND] == 1 for c in obs.hand)
             assert all(cards[c, LOC_RIVER] == 1 for c in obs.river)
-            tokens = vec[CARD_BLOCK : CARD_BLOCK + 36].reshape(6, 6)
+            tokens = vec[TOKEN_SLICE].reshape(6, 6)
             assert [int(np.argmax(row)) for row in tokens] == obs.tokens
 
 
@@ -280,7 +275,7 @@ def is_possible(st: ArcticState, world: ArcticState, seat: int) -> None:
         elif 0 < v < IN_HAND:
             places = [
                 q
-                for q in range(st.n)
+                for q in range(st.players)
                 if v >> q & 1
                 and (c in world.hands[q] or c in world.penalties[q] or c + FACE_DOWN_FLAG in world.piles[q])
             ]
@@ -291,7 +286,7 @@ def is_possible(st: ArcticState, world: ArcticState, seat: int) -> None:
 def test_determinize_reproduces_the_observation_and_plays_on(chunk: int) -> None:
     differing = comparable = 0
     for game, st in positions(40, seed=200 + chunk):
-        for seat in range(st.n):
+        for seat in range(st.players):
             obs = st.observation(seat)
             worlds = []
             for k in range(4):

@@ -30,7 +30,7 @@ def at_draw(hand: list[str], hand_card: str = "puffin-moose-3", **kw: object):  
 
 def test_draw_value_cards_from_the_river_then_refill() -> None:
     st = at_draw([], river=RIVER)
-    assert (st.n_min, st.n_max) == (3, 3)
+    assert (st.draw_min, st.draw_max) == (3, 3)
     assert legal(st) == [f"river {c}" for c in sorted(RIVER, key=card)]
     deck0 = main_deck(st)
     play(st, f"river {RIVER[0]}", f"river {RIVER[3]}")
@@ -42,14 +42,16 @@ def test_draw_value_cards_from_the_river_then_refill() -> None:
     resolve(st)
     assert len(st.river) == 6 and main_deck(st) == deck0 - 3
     assert sorted(st.hands[0]) == sorted(card(c) for c in (RIVER[0], RIVER[3], RIVER[5]))
-    assert st.player == 1
+    assert st.turn_player == 1
 
 
 def test_drawing_stops_when_the_river_runs_out() -> None:
     st = at_draw([], hand_card="puffin-orca-1", river=RIVER[:2], main_deck=0, reserve=0, end_triggered=True)
-    assert (st.n_min, st.n_max) == (5, 5)
+    assert (st.draw_min, st.draw_max) == (5, 5)
     play(st, f"river {RIVER[0]}", f"river {RIVER[1]}")
-    assert not st.is_chance_node() and st.river == [] and st.player == 1  # no refill possible, no penalty
+    assert (
+        not st.is_chance_node() and st.river == [] and st.turn_player == 1
+    )  # no refill possible, no penalty
 
 
 def test_hand_limit_nine_cards_means_two_chosen_discards() -> None:
@@ -61,7 +63,7 @@ def test_hand_limit_nine_cards_means_two_chosen_discards() -> None:
     play(st, f"discard {RIVER[1]}")
     assert step_name(st) == "discard" and len(st.hands[0]) == 8
     play(st, "discard walrus-fox-2")
-    assert len(st.hands[0]) == 7 and st.player == 1
+    assert len(st.hands[0]) == 7 and st.turn_player == 1
     assert st.penalties[0] == sorted([card(RIVER[1]), card("walrus-fox-2")])
 
 
@@ -69,7 +71,7 @@ def test_no_discard_at_seven_cards() -> None:
     st = at_draw(SEVEN[:4], river=RIVER)
     play(st, *(f"river {c}" for c in RIVER[:3]))
     resolve(st)
-    assert len(st.hands[0]) == 7 and st.player == 1 and st.penalties[0] == []
+    assert len(st.hands[0]) == 7 and st.turn_player == 1 and st.penalties[0] == []
 
 
 def test_no_hand_limit_in_the_final_round() -> None:

@@ -24,7 +24,7 @@ def run_to_end(st: ArcticState, seed: int = 0) -> list[tuple[int, bool, list[str
     log = []
     while not st.is_terminal():
         assert len(st.history) < 4000, "the game does not end"
-        seat, final = st.player, st.final_round
+        seat, final = st.turn_player, st.final_round
         log.append((seat, final, finish_turn(st, seed)))
         seed += 1
     return log
@@ -39,7 +39,7 @@ def test_deck_emptied_triggers_when_the_refill_takes_the_last_main_card() -> Non
     assert not st.end_triggered
     resolve(st)
     assert st.end_triggered and st.trigger_player == 0
-    assert st.reserve_left == 0 and len(st.deck) == 4  # the 2nd refill card came from the reserve
+    assert st.reserve_count == 0 and len(st.deck) == 4  # the 2nd refill card came from the reserve
     assert len(st.river) == 6 and not st.final_round
 
 
@@ -48,7 +48,7 @@ def test_deck_emptied_triggers_in_step_a_by_a_penalty_draw() -> None:
     arrange(st, player=1, piles={1: ["fox-bear-2"]}, hands={1: []}, main_deck=1, reserve=5, turns=[1, 0])
     assert st.is_chance_node() and not st.end_triggered
     deal(st, st.deck[0])
-    assert st.end_triggered and st.trigger_player == 1 and st.reserve_left == 0
+    assert st.end_triggered and st.trigger_player == 1 and st.reserve_count == 0
     resolve(st)
     assert len(st.penalties[1]) == 2 and len(st.deck) == 4
 
@@ -57,7 +57,7 @@ def test_refill_fails_waits_for_the_next_refill_when_the_last_card_fills_the_riv
     st = at_draw("puffin-bear-5", main_deck=1, reserve=5, end_trigger="refill_fails")  # draw value 1
     play(st, f"river {RIVER[0]}")
     resolve(st)
-    assert st.player == 1 and main_deck(st) == 0 and not st.end_triggered and st.reserve_left == 5
+    assert st.turn_player == 1 and main_deck(st) == 0 and not st.end_triggered and st.reserve_count == 5
     finish_turn(st, seed=4)  # the next player draws and needs a refill
     assert st.end_triggered and st.trigger_player == 1
     # The same position under deck_emptied triggers in the first player's turn.
@@ -82,11 +82,11 @@ def test_one_main_card_left_and_a_full_river(end_trigger: str) -> None:
     st = at_draw(
         "moose-walrus-5", powers=("moose-draw",), holder={"moose": 0}, main_deck=1, end_trigger=end_trigger
     )
-    assert (st.n_min, st.n_max) == (0, 2)
+    assert (st.draw_min, st.draw_max) == (0, 2)
     play(st, "stop")
-    assert st.player == 1 and len(st.deck) == 6 and len(st.river) == 6
+    assert st.turn_player == 1 and len(st.deck) == 6 and len(st.river) == 6
     assert st.end_triggered == (end_trigger == "bga")
-    assert st.reserve_left == (0 if end_trigger == "bga" else 5)
+    assert st.reserve_count == (0 if end_trigger == "bga" else 5)
 
 
 def test_bga_records_a_deck_emptied_in_step_a_at_the_end_of_the_turn() -> None:
@@ -94,7 +94,7 @@ def test_bga_records_a_deck_emptied_in_step_a_at_the_end_of_the_turn() -> None:
     arrange(st, player=0, piles={0: ["fox-bear-2"]}, hands={0: []}, main_deck=1, reserve=5, river=RIVER)
     resolve(st)
     assert len(st.penalties[0]) == 2
-    assert not st.end_triggered and st.reserve_left == 4  # the second penalty card came from the reserve
+    assert not st.end_triggered and st.reserve_count == 4  # the second penalty card came from the reserve
     finish_turn(st)
     assert st.end_triggered and st.trigger_player == 0
 
@@ -155,7 +155,7 @@ def test_the_round_is_finished_then_one_final_round_of_steps_a_and_b(
 def test_final_round_has_no_refill_and_no_hand_limit() -> None:
     st = trigger_in_turn_of(2, 0)
     finish_turn(st)  # the rest of the trigger turn
-    assert st.final_round and st.player == 0
+    assert st.final_round and st.turn_player == 0
     river = len(st.river)
     stock = len(st.deck)
     penalties = sum(len(p) for p in st.penalties)
@@ -202,7 +202,7 @@ def test_two_players_run_out_of_the_reserve_and_the_game_still_ends() -> None:
     play(st, *(f"river {c}" for c in RIVER[:3]))
     resolve(st)
     assert st.deck == [] and len(st.river) == 4  # only one refill card was left
-    assert st.player == 1 and not st.is_chance_node()
+    assert st.turn_player == 1 and not st.is_chance_node()
     assert st.penalties[1] == []  # P2's shortfall of 2 could not be drawn
     log = run_to_end(st)
     assert st.is_terminal() and st.turns == [10, 10]

@@ -130,4 +130,4 @@ def test_walrus_extra_step_in_the_final_round() -> None:
     play(st, "place walrus-orca-5", "main right")
     assert legal(st) == ["pass", "extra right", "extra left"]
     play(st, "extra right")
-    assert pos(st, "walrus") == 4 and st.player == 1  # no step C in the final round
+    assert pos(st, "walrus") == 4 and st.turn_player == 1  # no step C in the final round

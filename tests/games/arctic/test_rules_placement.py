@@ -25,7 +25,7 @@ def test_placement_value_comes_from_the_visible_card() -> None:
     _, st = new_game(2)
     hand = ["moose-walrus-5", "walrus-orca-5", "orca-puffin-5", "bear-fox-5"]
     arrange(st, player=0, piles={0: ["fox-orca-3"]}, hands={0: hand})
-    assert st.p_value == 3 and (st.t_min, st.t_max) == (3, 3)
+    assert st.placement_value == 3 and (st.place_min, st.place_max) == (3, 3)
     for c in hand[:2]:
         assert "stop" not in legal(st)
         assert legal(st) == [f"place {card_name(h)}" for h in st.hands[0]]
@@ -72,7 +72,7 @@ def test_step_b_and_c_use_the_card_on_top_after_placement() -> None:
     assert step_name(st) == "move"
     play(st, "main right")
     assert (pos(st, "orca"), pos(st, "walrus")) == (3, 1)
-    assert (st.n_min, st.n_max) == (5, 5)  # draw value of orca-walrus-1
+    assert (st.draw_min, st.draw_max) == (5, 5)  # draw value of orca-walrus-1
 
 
 # --- shortfall (checklist 13.5) -----------------------------------------------------------------------
@@ -101,7 +101,7 @@ def test_shortfall_with_moose_place_power_is_one_less() -> None:
         hands={0: ["moose-walrus-5", "walrus-orca-5"]},
         holder={"moose": 0},
     )
-    assert (st.t_min, st.t_max) == (3, 5)
+    assert (st.place_min, st.place_max) == (3, 5)
     play(st, "place moose-walrus-5", "place walrus-orca-5")
     resolve(st)
     assert len(st.penalties[0]) == 1
@@ -153,7 +153,7 @@ def test_empty_hand_at_turn_start_plays_a_normal_step_a() -> None:
     assert (pos(st, "walrus"), pos(st, "bear")) == (3, 1)
     assert step_name(st) == "extra"  # the Walrus power was re-taken in A6
     play(st, "pass")
-    assert step_name(st) == "draw" and (st.n_min, st.n_max) == (3, 3)
+    assert step_name(st) == "draw" and (st.draw_min, st.draw_max) == (3, 3)
 
 
 def test_a_normal_turn_makes_decisions_only_in_steps_a_b_c() -> None:
@@ -163,4 +163,4 @@ def test_a_normal_turn_makes_decisions_only_in_steps_a_b_c() -> None:
     )
     steps = finish_turn(st, seed=3)
     assert steps[:2] == ["place", "place"] and "draw" in steps
-    assert st.player == 1 and st.turns == [1, 0]
+    assert st.turn_player == 1 and st.turns == [1, 0]

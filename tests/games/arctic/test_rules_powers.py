@@ -24,8 +24,8 @@ from positions import (
 
 from floe.core.errors import IllegalActionError
 from floe.games.arctic.cards import ANIMALS, card_name
+from floe.games.arctic.observation import FACE_DOWN_UNKNOWN
 from floe.games.arctic.state import FACE_DOWN_FLAG, visible_card
-from floe.games.arctic.view import FACE_DOWN_UNKNOWN
 
 RIVER = ["fox-walrus-5", "moose-orca-5", "walrus-puffin-5", "orca-bear-5", "puffin-fox-5", "bear-moose-5"]
 
@@ -73,7 +73,7 @@ def test_fox_under_as_the_only_card_keeps_the_visible_card_and_retakes_its_power
     assert holder_of(st, "bear") == 0 and holder_of(st, "walrus") == -1
     play(st, "main right")
     assert (pos(st, "bear"), pos(st, "puffin")) == (3, 1)
-    assert (st.n_min, st.n_max) == (5, 5)
+    assert (st.draw_min, st.draw_max) == (5, 5)
 
 
 @pytest.mark.parametrize("bga_limit", [False, True])
@@ -150,7 +150,9 @@ def test_face_down_card_is_never_the_visible_card() -> None:
         holder={"fox": 0, "puffin": 0},
     )
     play(st, "take-back")
-    assert visible_card(st.piles[0]) == -1 and st.p_value == 1 and (st.t_min, st.t_max) == (1, 1)
+    assert (
+        visible_card(st.piles[0]) == -1 and st.placement_value == 1 and (st.place_min, st.place_max) == (1, 1)
+    )
     assert places(st) == ["place fox-orca-3", "place orca-puffin-5", "place bear-fox-5"]
     assert "take-back" not in legal(st)
     play(st, "place bear-fox-5")
@@ -173,10 +175,10 @@ def test_a_power_taken_this_turn_works_only_from_the_next_turn() -> None:
     )
     assert places(st) == ["place fox-bear-1", "place walrus-orca-5", "place orca-puffin-5"]
     play(st, "place fox-bear-1")
-    assert holder_of(st, "fox") == 0 and st.held_at_start == 0
+    assert holder_of(st, "fox") == 0 and st.powers_held_at_start == 0
     finish_turn(st, seed=1)
     finish_turn(st, seed=2)
-    assert st.player == 0 and st.held_at_start == 1 << ANIMALS.index("fox")
+    assert st.turn_player == 0 and st.powers_held_at_start == 1 << ANIMALS.index("fox")
     assert any(t.startswith("under ") for t in places(st))  # P = 1: the first card is the last
 
 
@@ -193,7 +195,7 @@ def test_a_power_lost_before_the_next_turn_cannot_be_used() -> None:
     play(st, "place fox-bear-1")
     finish_turn(st, seed=1)
     finish_turn(st, seed=2)  # the opponent places a fox card and takes the fox power
-    assert holder_of(st, "fox") == 1 and st.player == 0
+    assert holder_of(st, "fox") == 1 and st.turn_player == 0
     assert not any(t.startswith("under ") for t in places(st))
 
 
@@ -211,7 +213,7 @@ def test_moose_place_taken_on_the_first_turn_counts_from_the_next_turn() -> None
     play(st, "place moose-fox-1")
     finish_turn(st, seed=1)
     finish_turn(st, seed=2)
-    assert (st.t_min, st.t_max) == (0, 2)
+    assert (st.place_min, st.place_max) == (0, 2)
     assert "stop" in legal(st)
 
 
@@ -226,7 +228,7 @@ def moose(top: list[object], hand: list[str], **options: object):  # type: ignor
 def test_moose_place_allows_p_minus_one_p_and_p_plus_one() -> None:
     hand = ["walrus-orca-5", "orca-puffin-5", "bear-fox-5", "puffin-bear-5", "bear-moose-4"]
     st = moose(["fox-orca-3"], hand)
-    assert (st.t_min, st.t_max) == (2, 4)
+    assert (st.place_min, st.place_max) == (2, 4)
     seen = []
     for c in hand[:4]:
         seen.append("stop" in legal(st))
@@ -241,7 +243,7 @@ def test_moose_place_allows_p_minus_one_p_and_p_plus_one() -> None:
 def test_moose_place_to_zero_keeps_the_visible_card_and_retakes_its_power() -> None:
     st = moose(["fox-bear-1"], ["walrus-orca-5", "orca-puffin-5"])
     arrange(st, player=0, holder={"fox": 1}, start_turn=False)
-    assert (st.t_min, st.t_max) == (0, 2)
+    assert (st.place_min, st.place_max) == (0, 2)
     play(st, "stop")
     assert st.placed == 0 and st.piles[0] == [card("fox-bear-1")]
     assert holder_of(st, "fox") == 0  # D17: A6 happens even though the visible card did not change
@@ -260,7 +262,7 @@ def test_moose_place_to_six() -> None:
         "orca-bear-5",
     ]
     st = moose(["fox-moose-5"], hand)
-    assert (st.t_min, st.t_max) == (4, 6)
+    assert (st.place_min, st.place_max) == (4, 6)
     for c in hand[:6]:
         play(st, f"place {c}")
     assert st.placed == 6 and step_name(st) == "move" and st.hands[0] == [card("orca-bear-5")]
@@ -272,13 +274,13 @@ def test_moose_place_without_visible_card(mode: str) -> None:
     st = moose(["walrus-orca-5"], ["bear-fox-5", "orca-puffin-5"], moose_no_visible=mode)
     arrange(st, player=0, holder={"puffin": 0, "fox": 0}, start_turn=True)
     play(st, "take-back")
-    assert st.piles[0] == [] and st.p_value == 1
+    assert st.piles[0] == [] and st.placement_value == 1
     assert "stop" not in legal(st)
     play(st, "place bear-fox-5")
     if mode == "bga_exactly_one":
-        assert (st.t_min, st.t_max) == (1, 1) and step_name(st) == "move"
+        assert (st.place_min, st.place_max) == (1, 1) and step_name(st) == "move"
         return
-    assert (st.t_min, st.t_max) == (1, 2)
+    assert (st.place_min, st.place_max) == (1, 2)
     assert "stop" in legal(st) and "place orca-puffin-5" in legal(st)
     assert "facedown orca-puffin-5" in legal(st)  # the 2nd card may go face-down beneath the 1st
     play(st, "facedown orca-puffin-5")
@@ -291,7 +293,7 @@ def test_moose_place_with_a_face_down_top_after_take_back() -> None:
     )
     arrange(st, player=0, holder={"puffin": 0, "fox": 0}, start_turn=True)
     play(st, "take-back")
-    assert (st.t_min, st.t_max) == (1, 2)
+    assert (st.place_min, st.place_max) == (1, 2)
     assert places(st) == ["place orca-puffin-5", "place bear-moose-4"]  # no face-down on a face-down top
     play(st, "place bear-moose-4")
     assert "facedown orca-puffin-5" in legal(st) and "stop" in legal(st)
@@ -321,7 +323,7 @@ def test_puffin_swap_exchanges_one_hand_card_with_one_river_card() -> None:
     play(st, "river orca-bear-5")
     assert card("orca-bear-5") in st.hands[0] and card("walrus-orca-5") not in st.hands[0]
     assert card("walrus-orca-5") in st.river and card("orca-bear-5") not in st.river and len(st.river) == 6
-    assert step_name(st) == "place" and st.p_value == 3 and st.placed == 0
+    assert step_name(st) == "place" and st.placement_value == 3 and st.placed == 0
     assert not any(t.startswith("swap") for t in legal(st))  # once per turn
     # The swap is public: the opponent knows the card is now in P1's hand.
     assert card_name(card("orca-bear-5")) in st.observation_dict(1)["players_view"][0]["known_hand"]
@@ -356,7 +358,7 @@ def test_take_back_moves_the_visible_card_to_the_hand_and_uses_the_next_card() -
     assert "take-back" in legal(st) and "place walrus-orca-5" in legal(st)
     play(st, "take-back")
     assert st.hands[0] == sorted([card("walrus-orca-5"), card("moose-walrus-5")])
-    assert st.piles[0] == [card("fox-orca-3")] and st.p_value == 3
+    assert st.piles[0] == [card("fox-orca-3")] and st.placement_value == 3
     assert "take-back" not in legal(st)
     play(st, "place moose-walrus-5", "place walrus-orca-5")
     resolve(st)
@@ -373,7 +375,7 @@ def test_take_back_on_a_one_card_pile_places_exactly_one_card() -> None:
     """D24: the pile becomes empty, P = 1, the card placed becomes the visible card."""
     st = puffin("puffin-take-back", ["fox-orca-3"], ["walrus-orca-5", "orca-puffin-5"])
     play(st, "take-back")
-    assert st.piles[0] == [] and st.p_value == 1 and (st.t_min, st.t_max) == (1, 1)
+    assert st.piles[0] == [] and st.placement_value == 1 and (st.place_min, st.place_max) == (1, 1)
     assert "stop" not in legal(st)
     play(st, "place fox-orca-3")
     assert st.piles[0] == [card("fox-orca-3")] and step_name(st) == "move"
@@ -406,7 +408,7 @@ def drawing(powers: list[str], hand_card: str, **kw: object):  # type: ignore[no
 
 def test_moose_draw_allows_n_minus_one_to_n_plus_one() -> None:
     st = drawing(["moose-draw"], "puffin-moose-3", holder={"moose": 0}, river=RIVER)
-    assert step_name(st) == "draw" and (st.n_min, st.n_max) == (2, 4)
+    assert step_name(st) == "draw" and (st.draw_min, st.draw_max) == (2, 4)
     stops = []
     for c in RIVER[:4]:
         stops.append("stop" in legal(st))
@@ -417,15 +419,15 @@ def test_moose_draw_allows_n_minus_one_to_n_plus_one() -> None:
 
 def test_moose_draw_to_zero() -> None:
     st = drawing(["moose-draw"], "puffin-bear-5", holder={"moose": 0}, river=RIVER)
-    assert (st.n_min, st.n_max) == (0, 2)
+    assert (st.draw_min, st.draw_max) == (0, 2)
     hand = st.hands[0][:]
     play(st, "stop")
-    assert st.hands[0] == hand and len(st.river) == 6 and st.player == 1
+    assert st.hands[0] == hand and len(st.river) == 6 and st.turn_player == 1
 
 
 def test_moose_draw_to_six_takes_the_whole_river() -> None:
     st = drawing(["moose-draw"], "puffin-orca-1", holder={"moose": 0}, river=RIVER)
-    assert (st.n_min, st.n_max) == (4, 6)
+    assert (st.draw_min, st.draw_max) == (4, 6)
     for c in RIVER:
         play(st, f"river {c}")
     assert st.is_chance_node() and st.river == []
@@ -435,7 +437,7 @@ def test_moose_draw_to_six_takes_the_whole_river() -> None:
 
 def test_without_moose_draw_exactly_n_cards() -> None:
     st = drawing([], "puffin-moose-3", river=RIVER)
-    assert (st.n_min, st.n_max) == (3, 3)
+    assert (st.draw_min, st.draw_max) == (3, 3)
     for c in RIVER[:2]:
         assert "stop" not in legal(st)
         play(st, f"river {c}")
@@ -454,7 +456,7 @@ def test_orca_refill_refills_the_river_after_each_river_draw() -> None:
         assert st.is_chance_node() and len(st.river) == 5
         resolve(st, seed=i)
         assert len(st.river) == 6 and main_deck(st) == deck0 - i
-    assert st.player == 1 and main_deck(st) == deck0 - 3
+    assert st.turn_player == 1 and main_deck(st) == deck0 - 3
 
 
 def test_without_orca_refill_the_river_shrinks_until_the_end_of_step_c() -> None:
@@ -498,7 +500,7 @@ def test_orca_deck_draw_takes_the_top_of_the_deck_hidden() -> None:
     # Mixed with river draws, in any order.
     play(world_a, f"river {RIVER[0]}", "deck")
     resolve(world_a)
-    assert world_a.player == 1 and len(world_a.hands[0]) == 3 and len(world_a.river) == 6
+    assert world_a.turn_player == 1 and len(world_a.hands[0]) == 3 and len(world_a.river) == 6
 
 
 def test_orca_deck_draw_with_an_empty_river() -> None:
@@ -568,7 +570,7 @@ def test_bear_give_after_the_discards() -> None:
     assert legal(st) == ["pass", "give walrus-fox-2 to P2", "give walrus-fox-2 to P3"]
     play(st, "give walrus-fox-2 to P3")
     assert st.penalties[0] == [] and st.penalties[2] == [card("walrus-fox-2")]
-    assert st.player == 1  # once per turn: the turn is over
+    assert st.turn_player == 1  # once per turn: the turn is over
 
 
 def test_bear_give_can_pass_on_a_card_just_discarded() -> None:
@@ -599,7 +601,7 @@ def test_bear_give_needs_a_penalty_card() -> None:
     arrange(st, player=0, piles={0: ["fox-bear-1"]}, hands={0: ["puffin-moose-3"]}, holder={"bear": 0})
     play(st, "place puffin-moose-3")
     steps = finish_turn(st)
-    assert "give" not in steps and st.player == 1
+    assert "give" not in steps and st.turn_player == 1
 
 
 def test_bear_give_taken_this_turn_is_usable_at_once() -> None:
@@ -696,4 +698,4 @@ def test_c_powers_are_optional() -> None:
     assert {"deck", "penalty walrus-fox-2", f"river {RIVER[0]}"} <= set(legal(st))
     play(st, *(f"river {c}" for c in RIVER[:3]))
     resolve(st)
-    assert st.player == 1 and st.penalties[0] == [card("walrus-fox-2")]
+    assert st.turn_player == 1 and st.penalties[0] == [card("walrus-fox-2")]

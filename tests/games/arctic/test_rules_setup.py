@@ -9,8 +9,10 @@ import pytest
 from positions import arrange, legal, new_game, play, step_name
 
 from floe.games.arctic import actions as act
+from floe.games.arctic.actions import ActionKind, ArcticAction
 from floe.games.arctic.cards import ANIMALS, DECK_CARDS, MAIN, START_POSITION
 from floe.games.arctic.game import ArcticGame
+from floe.games.arctic.powers import Power, power_id
 from floe.games.arctic.state import PLACE
 
 SIZES = {2: (43, 5), 3: (65, 10), 4: (87, 15)}
@@ -31,24 +33,24 @@ def set_up(players: int, seed: int, **options: object) -> tuple[ArcticGame, obje
 def test_setup_sizes_and_table(players: int, deck_selection: str, seed: int) -> None:
     _, st = set_up(players, seed, deck_selection=deck_selection)
     main_deck, reserve = SIZES[players]
-    assert len(st.deck) - st.reserve_left == main_deck
-    assert st.reserve_left == reserve
+    assert len(st.deck) - st.reserve_count == main_deck
+    assert st.reserve_count == reserve
     assert [len(h) for h in st.hands] == [3] * players
     assert len(st.river) == 6
     assert st.tokens == [START_POSITION] * 6 and START_POSITION == 2  # the card worth 3
     assert len(st.totems) == players and len(set(st.totems)) == players
     assert all(0 <= t < 6 for t in st.totems)
     for a in range(6):
-        assert st.powers[a] in (10 * (a + 1) + 1, 10 * (a + 1) + 2)  # exactly one side per animal
+        assert st.powers[a] in (power_id(a, 1), power_id(a, 2))  # exactly one side per animal
     assert st.holder == [-1] * 6
     assert st.piles == [[]] * players and st.penalties == [[]] * players
-    assert bin(st.decks_mask).count("1") == players
-    in_play = sorted(c for k in range(4) if st.decks_mask >> k & 1 for c in DECK_CARDS[k])
+    assert bin(st.decks_in_play).count("1") == players
+    in_play = sorted(c for k in range(4) if st.decks_in_play >> k & 1 for c in DECK_CARDS[k])
     located = sorted([*st.deck, *st.river, *(c for h in st.hands for c in h)])
     assert located == in_play and len(located) == 30 * players
     for a in range(6):  # 10/15/20 cards of each main animal (spec section 4; 2.4 item 8 says "10·n")
         assert sum(1 for c in in_play if MAIN[c] == a) == 5 * players
-    assert st.step == PLACE and st.player == st.first and st.current_player() == st.first
+    assert st.step == PLACE and st.turn_player == st.first_player and st.current_player() == st.first_player
     assert st.round == 1 and st.turns == [0] * players and not st.end_triggered
 
 
@@ -56,7 +58,7 @@ def test_setup_sizes_and_table(players: int, deck_selection: str, seed: int) -> 
 def test_deck_selection_first_n_uses_decks_one_to_n(players: int) -> None:
     for seed in range(5):
         _, st = set_up(players, seed, deck_selection="first_n")
-        assert st.decks_mask == (1 << players) - 1
+        assert st.decks_in_play == (1 << players) - 1
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -65,19 +67,19 @@ def test_deck_selection_random_is_a_uniform_chance_event(players: int) -> None:
     st = game.new_initial_state()
     assert st.is_chance_node()
     outcomes = st.chance_outcomes()
-    masks = [a - act.DECKS for a, _ in outcomes]
+    masks = [act.decode(a).decks for a, _ in outcomes]
     assert len(masks) == comb(4, players)
     assert all(bin(m).count("1") == players for m in masks)
     assert all(abs(p - 1 / len(masks)) < 1e-12 for _, p in outcomes)
-    seen = {set_up(players, seed)[1].decks_mask for seed in range(60)}
+    seen = {set_up(players, seed)[1].decks_in_play for seed in range(60)}
     assert seen == set(masks)
 
 
 def test_four_players_always_use_all_decks() -> None:
     game = ArcticGame(4, {"deck_selection": "random"})
     st = game.new_initial_state()
-    assert not any(act.DECKS <= a < act.SIDE for a in st.legal_actions())
-    assert st.decks_mask == 15
+    assert not any(act.decode(a).kind is ActionKind.DECKS for a in st.legal_actions())
+    assert st.decks_in_play == 15
 
 
 def test_power_sides_random_fixed_and_first_player_chance() -> None:
@@ -87,7 +89,7 @@ def test_power_sides_random_fixed_and_first_player_chance() -> None:
     rng = random.Random(1)
     while st.is_chance_node():
         legal_ids = st.legal_actions()
-        kinds.append(act.action_to_string(legal_ids[0]).split()[0])
+        kinds.append(act.decode(legal_ids[0]).kind)
         if kinds[-1] == "side":
             assert len(legal_ids) == 2
         if kinds[-1] == "first":
@@ -95,9 +97,9 @@ def test_power_sides_random_fixed_and_first_player_chance() -> None:
         st.apply(rng.choice(legal_ids))
     assert kinds.count("side") == 4  # fox and orca are fixed by the options
     assert kinds.count("totem") == 3 and kinds.count("first") == 1 and kinds.count("card") == 3 * 3 + 6
-    assert st.powers[0] == 12 and st.powers[3] == 42
+    assert st.powers[0] == Power.FOX_UNDER and st.powers[3] == Power.ORCA_DECK
     sides = {set_up(2, seed)[1].powers[1] for seed in range(30)}
-    assert sides == {21, 22}
+    assert sides == {Power.MOOSE_DRAW, Power.MOOSE_PLACE}
 
 
 def test_totems_are_dealt_without_replacement() -> None:
@@ -107,7 +109,7 @@ def test_totems_are_dealt_without_replacement() -> None:
     rng = random.Random(5)
     while st.is_chance_node():
         legal_ids = st.legal_actions()
-        if act.TOTEM <= legal_ids[0] < act.FIRST:
+        if act.decode(legal_ids[0]).kind is ActionKind.TOTEM:
             counts.append(len(legal_ids))
         st.apply(rng.choice(legal_ids))
     assert counts == [6, 5, 4, 3]
@@ -116,7 +118,7 @@ def test_totems_are_dealt_without_replacement() -> None:
 @pytest.mark.parametrize("first", [0, 1, 2])
 def test_first_player_option_is_respected(first: int) -> None:
     _, st = set_up(3, 0, first_player=first)
-    assert st.first == first and st.player == first
+    assert st.first_player == first and st.turn_player == first
 
 
 # --- the first turn ------------------------------------------------------------------------------------
@@ -126,13 +128,15 @@ def test_first_player_option_is_respected(first: int) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_first_turn_places_exactly_one_card_and_takes_its_power(preset: str, seed: int) -> None:
     _, st = set_up(3, seed, preset=preset)
-    p = st.player
+    p = st.turn_player
     hand = st.hands[p][:]
     # P = 1 and no power is held: the only choices are which card to place.
-    assert st.p_value == 1 and st.t_min == st.t_max == 1
-    assert st.legal_actions() == [act.PLACE + c for c in hand]
+    assert st.placement_value == 1 and st.place_min == st.place_max == 1
+    assert [act.decode(a) for a in st.legal_actions()] == [
+        ArcticAction(ActionKind.PLACE, card=c) for c in hand
+    ]
     c = hand[seed % 3]
-    st.apply(act.PLACE + c)
+    st.apply(ArcticAction(ActionKind.PLACE, card=c).id)
     assert st.piles[p] == [c] and len(st.hands[p]) == 2
     assert st.holder[MAIN[c]] == p
     assert sum(1 for h in st.holder if h >= 0) == 1
@@ -161,5 +165,5 @@ def test_orca_and_moose_draw_taken_on_the_first_turn_work_in_step_c() -> None:
     _, st = new_game(2, powers=["orca-deck", "moose-draw"])
     arrange(st, player=0, hands={0: ["moose-walrus-5", "fox-moose-5", "walrus-orca-5"]})
     play(st, "place moose-walrus-5", "main left")
-    assert (st.n_min, st.n_max) == (0, 2)  # Moose 21: draw value 1 ± 1
+    assert (st.draw_min, st.draw_max) == (0, 2)  # Moose 21: draw value 1 ± 1
     assert "stop" in legal(st)

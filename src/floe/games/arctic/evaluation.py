@@ -12,7 +12,7 @@ import random
 
 from floe.bots.hooks import ahead_chances, first_chances
 from floe.games.arctic import actions as act
-from floe.games.arctic.cards import COMPANION, LANDSCAPE, MAIN
+from floe.games.arctic.cards import COMPANION, LANDSCAPE, MAIN, N_CARDS
 from floe.games.arctic.scoring import RUN_POINTS
 from floe.games.arctic.state import DRAW as STEP_DRAW
 from floe.games.arctic.state import EXTRA, FACE_DOWN_FLAG, MOVE, PLACE, ArcticStateData
@@ -61,12 +61,12 @@ def estimate(st: ArcticStateData, seat: int) -> float:
 
 def values(st: ArcticStateData) -> list[float]:
     """Each seat's chance of finishing ahead of the others, estimated from ``estimate``."""
-    return ahead_chances([estimate(st, q) for q in range(st.n)], SCALE)
+    return ahead_chances([estimate(st, q) for q in range(st.players)], SCALE)
 
 
 def win_values(st: ArcticStateData) -> list[float]:
     """Each seat's chance of finishing first (nothing for a second place), estimated from ``estimate``."""
-    return first_chances([estimate(st, q) for q in range(st.n)], SCALE)
+    return first_chances([estimate(st, q) for q in range(st.players)], SCALE)
 
 
 def rollout_action(st: ArcticStateData, legal: list[int], rng: random.Random) -> int:
@@ -78,16 +78,16 @@ def rollout_action(st: ArcticStateData, legal: list[int], rng: random.Random) ->
     if rng.random() < 0.2:
         return legal[rng.randrange(len(legal))]
     step = st.step
-    p = st.player
+    p = st.turn_player
     pile = st.piles[p]
     top = pile[-1] if pile and pile[-1] < FACE_DOWN_FLAG else -1
     top_animal = MAIN[top] if top >= 0 else -1
     if step in (PLACE, STEP_DRAW):
         base = act.PLACE if step == PLACE else act.RIVER
-        matching = [a for a in legal if base <= a < base + 120 and MAIN[a - base] == top_animal]
+        matching = [a for a in legal if base <= a < base + N_CARDS and MAIN[a - base] == top_animal]
         if matching:
             return matching[rng.randrange(len(matching))]
-        plain = [a for a in legal if base <= a < base + 120]
+        plain = [a for a in legal if base <= a < base + N_CARDS]
         if plain:
             return plain[rng.randrange(len(plain))]
     elif step == MOVE and top >= 0:

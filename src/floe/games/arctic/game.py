@@ -15,22 +15,13 @@ from floe.games.arctic import rules
 from floe.games.arctic.belief import TotemBelief
 from floe.games.arctic.cards import LANDSCAPE, MAIN, N_CARDS
 from floe.games.arctic.config import RulesConfig
+from floe.games.arctic.determinize import determinize
+from floe.games.arctic.observation import ArcticObservation, observe, observe_action
 from floe.games.arctic.options import OPTIONS
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.scoring import FACE_DOWN, ScoreBreakdown, rank, score
-from floe.games.arctic.state import (
-    FACE_DOWN_FLAG,
-    OVER,
-    ArcticStateData,
-)
-from floe.games.arctic.view import (
-    VECTOR_SIZE,
-    ArcticObservation,
-    determinize,
-    observe,
-    observe_action,
-    vector,
-)
+from floe.games.arctic.state import FACE_DOWN_FLAG, OVER, ArcticStateData, Job
+from floe.games.arctic.vector import VECTOR_SIZE, vector
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
 VERSION = "arctic-2"
@@ -109,7 +100,7 @@ class ArcticState(ArcticStateData, State):
                     len(self.penalties[q]),
                     mode,
                 )
-                for q in range(self.n)
+                for q in range(self.players)
             ]
         return list(self._scores)
 
@@ -120,7 +111,7 @@ class ArcticState(ArcticStateData, State):
         return [b.to_dict() for b in self.breakdowns()]
 
     def ranking(self) -> list[int]:
-        return rank(self.scores(), self.first)
+        return rank(self.scores(), self.first_player)
 
     # --- copies and records ---------------------------------------------------------------------------
     def clone(self) -> ArcticState:
@@ -188,7 +179,7 @@ class ArcticGame(Game):
     def determinize(
         self, observation: Any, rng: random.Random, *, totem_belief: str = "uniform"
     ) -> ArcticState:
-        """A full state consistent with ``observation``; see ``view.determinize``.
+        """A full state consistent with ``observation``; see ``determinize.determinize``.
 
         ``totem_belief="moves"`` samples opponents' totems in proportion to how well each animal explains
         the token moves that player chose (``totem_weights``); ``"uniform"`` ignores the moves.
@@ -210,7 +201,7 @@ class ArcticGame(Game):
         if self._belief_cache is None or self._belief_cache[0] != key:
             # A totem still to be dealt (setup) is not sampled here: mark it -2.
             dealt = [
-                -2 if any(j[0] == 2 and j[1] == q for j in obs.pending) else t
+                -2 if any(j[0] == Job.TOTEM and j[1] == q for j in obs.pending) else t
                 for q, t in enumerate(obs.totems)
             ]
             self._belief_cache = (key, TotemBelief(obs.pushes, obs.seat, dealt, self.players))

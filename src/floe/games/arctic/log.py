@@ -1,9 +1,9 @@
 """Arctic's game log: one line in words per action, told from what one viewer may know (spec section 9).
 
 ``log_line(before, after, seen, actor, viewer)`` reads only the viewer's observations just before and
-just after the action and the action as the viewer may know it (``seen``, from ``view.observe_action``,
-where a hidden card is written ``?`` and a hidden chance outcome is None). So the log cannot name a card
-the viewer may not know: it never sees one.
+just after the action and the action as the viewer may know it (``seen``, from ``observe_action``, where a
+hidden card is written ``?`` and a hidden chance outcome is None; read with ``actions.parse``). So the log
+cannot name a card the viewer may not know: it never sees one.
 
 The automatic consequences of an action (a power card taken, a forced token move, a shortfall turned into
 penalty cards, the end being triggered) are public; they are read off the difference of the two
@@ -13,33 +13,19 @@ observations, so the log never re-implements the rules.
 from __future__ import annotations
 
 from floe.games.arctic import actions as act
-from floe.games.arctic.cards import ANIMALS, CARD_NAMES, COMPANION, LANDSCAPE, MAIN, N_ANIMALS, parse_card
-from floe.games.arctic.powers import POWER_BY_SLUG, POWER_SLUGS, POWER_WORDS
-from floe.games.arctic.state import (
-    EXTRA,
-    J_BLIND_DRAW,
-    J_BLIND_GIVE,
-    J_DECKS,
-    J_FIRST,
-    J_HAND,
-    J_PENALTY,
-    J_RIVER,
-    J_SIDE,
-    J_TOTEM,
-    OVER,
-    PLACE,
-    SETUP,
-    SWAP_RIVER,
-)
+from floe.games.arctic.actions import ActionKind
+from floe.games.arctic.cards import ANIMALS, CARD_NAMES, COMPANION, LANDSCAPE, MAIN, N_ANIMALS
+from floe.games.arctic.observation import ArcticObservation
+from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS
+from floe.games.arctic.state import EXTRA, OVER, PLACE, SETUP, SWAP_RIVER, Job
 from floe.games.arctic.text import visible_top
-from floe.games.arctic.view import ArcticObservation
 
 __all__ = ["log_line"]
 
 # Verbs whose third person is irregular; the rest take "s" (or "es" after s/x/ch/sh/o).
 _IRREGULAR = {"have": "has", "do": "does", "don't": "doesn't", "be": "is"}
-# Decisions whose card the viewer may not know: the notation's verb, then "?".
-_HIDDEN_CARD_VERBS = ("facedown", "penalty", "discard")
+# Decisions that move a token by choice (other token moves are forced, and told as consequences).
+_TOKEN_KINDS = frozenset((ActionKind.MOVE, ActionKind.EXTRA))
 
 
 class _Who:
@@ -93,60 +79,49 @@ def log_line(
     return ". ".join(parts) + "."
 
 
-def _card_of(seen: str) -> str | None:
-    """The card a notation names (``place fox-walrus-4`` → ``fox-walrus-4``), None for ``?``."""
-    words = seen.split()
-    for word in words[1:]:
-        if word.count("-") == 2:
-            try:
-                return CARD_NAMES[parse_card(word)]
-            except ValueError:
-                continue
-    return None
-
-
 def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | None) -> str:
     """A player's decision in words; a hidden card is named only where ``seen`` names it."""
     s = obs.scalars
     p = _Who(actor, viewer)
     step = s["step"]
-    verb = seen.partition(" ")[0]
-    card = _card_of(seen)
+    d = act.parse(seen)
+    k = ActionKind
+    kind = d.kind
+    card = CARD_NAMES[d.card] if d.card >= 0 else None
     owner_sees = obs.config.owner_sees_penalties
-    if seen == "stop":
+    if kind is k.STOP:
         if step == PLACE:
             return f"{p.does('stop')} placing cards ({s['placed']} placed)"
         return f"{p.does('stop')} drawing ({s['drawn']} drawn)"
-    if seen == "pass":
+    if kind is k.PASS:
         if step == EXTRA:
             return p.does("don't") + " use the Walrus power"
         return f"{p.does('give')} no penalty card away"
-    if seen == "take-back":
+    if kind is k.TAKE_BACK:
         # The visible card is face-up and public, and it is announced as it goes back (spec 9).
         top = visible_top(obs.piles[actor])
         return f"{p.does('take')} {CARD_NAMES[top]} back into {p.their} hand (Puffin)"
-    if seen == "deck":
+    if kind is k.DECK:
         return f"{p.does('draw')} the top card of the deck (Orca)"
-    if verb == "main":
+    if kind is k.MOVE:
         top = visible_top(obs.piles[actor])
         main, comp = MAIN[top], COMPANION[top]
-        d = 1 if seen == "main right" else -1
+        forward = d.direction == act.RIGHT
         m, c = obs.tokens[main], obs.tokens[comp]
         return (
-            f"{p.does('move')} the {ANIMALS[main]} token {'forward' if d > 0 else 'back'} "
-            f"({_pos(m)} → {_pos(m + d)}) and the {ANIMALS[comp]} token {'back' if d > 0 else 'forward'} "
-            f"({_pos(c)} → {_pos(c - d)})"
+            f"{p.does('move')} the {ANIMALS[main]} token {'forward' if forward else 'back'} "
+            f"({_pos(m)} → {_pos(m + d.direction)}) and the {ANIMALS[comp]} token "
+            f"{'back' if forward else 'forward'} ({_pos(c)} → {_pos(c - d.direction)})"
         )
-    if verb == "extra":
+    if kind is k.EXTRA:
         a = s["walrus_token"]
-        d = 1 if seen == "extra right" else -1
         t = obs.tokens[a]
         return (
             f"{p.does('use')} the Walrus power: the {ANIMALS[a]} token moves one more step "
-            f"{'forward' if d > 0 else 'back'} ({_pos(t)} → {_pos(t + d)})"
+            f"{'forward' if d.direction == act.RIGHT else 'back'} ({_pos(t)} → {_pos(t + d.direction)})"
         )
-    if verb == "give":
-        q = _Who(act.parse_seat(seen.rpartition(" to ")[2]), viewer)
+    if kind is k.GIVE or kind is k.GIVE_BLIND:
+        q = _Who(d.seat, viewer)
         if card is not None and p.you:
             return f"{p.does('give')} {card} from {p.their} penalty zone to {q.obj} (Polar bear)"
         if card is not None:
@@ -154,24 +129,25 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
         if not owner_sees:  # nobody looks: the card given is drawn unseen
             return f"{p.does('give')} an unseen penalty card to {q.obj} (Polar bear)"
         return f"{p.does('give')} a penalty card to {q.obj} (Polar bear)"
-    if verb == "penalty" and not owner_sees:
+    if (kind is k.PENALTY or kind is k.PENALTY_BLIND) and not owner_sees:
         return f"{p.does('draw')} an unseen card from {p.their} penalty zone (Polar bear)"
     what = card or "a card"
-    if verb == "place":
+    if kind is k.PLACE:
         return f"{p.does('place')} {what} on {p.their} pile"
-    if verb == "under":
+    if kind is k.UNDER:
         return f"{p.does('place')} {what} at the bottom of {p.their} pile (Fox)"
-    if verb == "facedown":
+    if kind is k.FACEDOWN:
         return f"{p.does('place')} {what} face-down under {p.their} visible card (Fox)"
-    if verb == "swap":
+    if kind is k.SWAP:
         return f"{p.does('offer')} {what} from {p.their} hand for a river card (Puffin swap)"
-    if verb == "river":
+    if kind is k.RIVER:
         if step == SWAP_RIVER:
             return f"{p.does('swap')} {CARD_NAMES[s['swap_card']]} for {what} from the river (Puffin)"
         return f"{p.does('draw')} {what} from the river"
-    if verb == "penalty":
+    if kind is k.PENALTY or kind is k.PENALTY_BLIND:
+        # Seen by another seat, the owner's look at its own penalty zone reads "penalty ?".
         return f"{p.does('take')} {what} from {p.their} penalty zone into {p.their} hand (Polar bear)"
-    if verb == "discard":
+    if kind is k.DISCARD:
         return f"{p.does('discard')} {what} face-down into {p.their} penalty zone"
     return f"{p.does('play')} {seen}"
 
@@ -180,32 +156,30 @@ def _chance_line(obs: ArcticObservation, seen: str | None, viewer: int | None) -
     """A chance outcome in words; None where the viewer learns nothing of it."""
     kind, a, _ = obs.pending[0]
     if seen is None:
-        if kind == J_PENALTY:
+        if kind == Job.PENALTY:
             return f"{_Who(a, viewer).does('take')} a penalty card from the deck (face-down)"
         return None  # a card dealt to another hand, an unseen penalty card, another totem
-    what = seen.partition(" ")[2]
-    if kind == J_RIVER:
-        return f"{what} is added to the river"
-    if kind == J_HAND:
+    d = act.parse(seen)
+    card = CARD_NAMES[d.card] if d.card >= 0 else "?"
+    if kind == Job.RIVER:
+        return f"{card} is added to the river"
+    if kind == Job.HAND:
         if obs.scalars["step"] == SETUP:
-            return f"You are dealt {what}"
-        return f"You draw {what} from the deck"
-    if kind == J_PENALTY:
-        return f"You take a penalty card from the deck: {what} (face-down)"
-    if kind == J_BLIND_DRAW:
-        return f"You get {what}"
-    if kind == J_BLIND_GIVE:
-        return None
-    if kind == J_DECKS:
-        return f"Decks {what} are in play"
-    if kind == J_SIDE:
-        power = POWER_BY_SLUG[what]
-        return f"The {ANIMALS[a]} power in play is {what}: {POWER_WORDS[power]}"
-    if kind == J_TOTEM:
-        return f"Your totem is the {what}"
-    if kind == J_FIRST:
-        return f"{_Who(act.parse_seat(what), viewer).does('play')} first"
-    return None
+            return f"You are dealt {card}"
+        return f"You draw {card} from the deck"
+    if kind == Job.PENALTY:
+        return f"You take a penalty card from the deck: {card} (face-down)"
+    if kind == Job.BLIND_DRAW:
+        return f"You get {card}"
+    if kind == Job.DECKS:
+        return f"Decks {act.decks_mask_text(d.decks)} are in play"
+    if kind == Job.SIDE and d.power is not None:
+        return f"The {ANIMALS[a]} power in play is {d.power.slug}: {POWER_WORDS[d.power]}"
+    if kind == Job.TOTEM:
+        return f"Your totem is the {ANIMALS[d.animal]}"
+    if kind == Job.FIRST:
+        return f"{_Who(d.seat, viewer).does('play')} first"
+    return None  # Job.BLIND_GIVE: nobody may look at the card
 
 
 def _consequences(
@@ -219,9 +193,9 @@ def _consequences(
     out: list[str] = []
     b, a_ = before.scalars, after.scalars
     if actor is not None:
-        short = sum(1 for job in after.pending if job[0] == J_PENALTY)
-        if short and not any(job[0] == J_PENALTY for job in before.pending):
-            who = _Who(b["player"], viewer)
+        short = sum(1 for job in after.pending if job[0] == Job.PENALTY)
+        if short and not any(job[0] == Job.PENALTY for job in before.pending):
+            who = _Who(b["turn_player"], viewer)
             cards = f"{short} card{'s' if short > 1 else ''}"
             out.append(f"{who.does('be')} {cards} short and {who.verb('take')} {cards} as penalties")
     for a in range(N_ANIMALS):
@@ -230,7 +204,7 @@ def _consequences(
             slug = POWER_SLUGS.get(after.powers[a], ANIMALS[a])
             source = "" if before.holder[a] < 0 else f" from {_Who(before.holder[a], viewer).obj}"
             out.append(f"{who.does('take')} the {ANIMALS[a]} power card ({slug}){source}")
-    token_move = actor is not None and (seen or "").partition(" ")[0] in ("main", "extra")
+    token_move = seen is not None and actor is not None and act.parse(seen).kind in _TOKEN_KINDS
     if not token_move:
         moved = [
             f"{ANIMALS[a]} {_pos(before.tokens[a])} → {_pos(after.tokens[a])}"

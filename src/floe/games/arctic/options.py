@@ -13,7 +13,7 @@ from typing import Any
 from floe.core.errors import OptionError
 from floe.core.options import Choice, Option, OptionSchema, choices
 from floe.games.arctic.cards import ANIMALS
-from floe.games.arctic.powers import POWER_BY_SLUG, POWER_SLUGS, POWER_WORDS, power_id
+from floe.games.arctic.powers import POWER_BY_SLUG, POWER_SLUGS, POWER_WORDS, Power, power_id
 
 # The longest ``powers`` text anyone needs: six slugs and commas.
 _POWERS_LENGTH = 120
@@ -58,8 +58,8 @@ def parse_powers(value: Any, players: int) -> dict[int, int]:
                 raise OptionError(f"side for {name} must be 1, 2, A, B or random, not {side_text.strip()!r}")
             out[ANIMALS.index(name)] = side
         elif item in POWER_BY_SLUG:
-            power = POWER_BY_SLUG[item]
-            out[power // 10 - 1] = power % 10
+            power = Power(POWER_BY_SLUG[item])
+            out[power.animal] = power.side
         else:
             raise OptionError(f"unknown power {item[:40]!r}; powers: {', '.join(POWER_BY_SLUG)}")
     return out

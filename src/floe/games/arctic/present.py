@@ -3,16 +3,18 @@ each from what the viewer may know (observations and the action as the viewer ma
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from floe.core.present import GamePresenter
+from floe.games.arctic import actions as act
 from floe.games.arctic import log
+from floe.games.arctic.actions import ActionKind
+from floe.games.arctic.cards import CARD_NAMES
+from floe.games.arctic.observation import ArcticObservation
 from floe.games.arctic.text import describe, step_words
-from floe.games.arctic.view import ArcticObservation
 
-_CARD = re.compile(r"\b([a-z]+-[a-z]+-[1-5])\b")
-_SEAT = re.compile(r"\bto P([1-4])\b")
+# Decisions whose seat field names the seat they target (a Bear gift's receiver).
+_TARGETING = frozenset((ActionKind.GIVE, ActionKind.GIVE_BLIND))
 
 
 class ArcticPresenter(GamePresenter):
@@ -30,16 +32,15 @@ class ArcticPresenter(GamePresenter):
         assert isinstance(observation, ArcticObservation)
         out = []
         for action, notation in zip(legal, notations, strict=True):
-            card = _CARD.search(notation)
-            target = _SEAT.search(notation)
+            decoded = act.decode(action)
             out.append(
                 {
                     "id": action,
                     "notation": notation,
                     "text": describe(observation, action),
                     "verb": notation.split()[0],
-                    "card": card.group(1) if card else None,
-                    "seat": int(target.group(1)) - 1 if target else None,
+                    "card": CARD_NAMES[decoded.card] if decoded.card >= 0 else None,
+                    "seat": decoded.seat if decoded.kind in _TARGETING else None,
                 }
             )
         return out

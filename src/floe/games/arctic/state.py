@@ -8,8 +8,8 @@ serialises to JSON. Conventions:
 - hands, penalty zones and the river are kept sorted, so equal positions are equal data;
 - ``deck`` holds the unseen draw stock: the main deck and the reserve together, unordered. Every draw is
   a chance outcome, uniform over it, which gives exactly the distribution of a shuffled deck with a
-  random reserve set aside (spec D1). ``reserve_left`` says how many of those cards are the reserve;
-  the main deck is ``len(deck) - reserve_left``. No order exists, so no observation can read ahead.
+  random reserve set aside (spec D1). ``reserve_count`` says how many of those cards are the reserve;
+  the main deck is ``len(deck) - reserve_count``. No order exists, so no observation can read ahead.
 - ``known[c]`` is the public knowledge about card ``c`` gathered from public events: 0 nothing beyond its
   public location, ``IN_HAND + seat`` certainly in that seat's hand (taken from the river, swapped or
   taken back, and not seen leaving), or a bit mask 1..15 of seats whose hidden areas (hand, penalty
@@ -17,10 +17,15 @@ serialises to JSON. Conventions:
 - ``pushes[6 * seat + animal]`` is the net number of steps that seat chose to move that animal's token
   forward (token moves it could have made the other way, and Walrus extra steps). It is public, and it is
   the evidence search bots use to guess opponents' totems.
+- the scalar fields (``SCALAR_FIELDS``) are all public and carry the names the observation's JSON uses
+  (``placement_value``, ``place_min``..., see ``codec.py``), so that codec is a table, not a translation.
+  Bit masks: ``decks_in_play`` (deck k in bit k) and ``powers_held_at_start`` (animal a in bit a). The one
+  exception is ``to_act`` (``current_player`` on the wire), since ``current_player()`` is the core API's.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from floe.games.arctic.config import RulesConfig
@@ -44,8 +49,26 @@ STEP_NAMES = (
     "over",
 )
 
-# Pending chance jobs: (kind, a, b).
-J_DECKS, J_SIDE, J_TOTEM, J_FIRST, J_HAND, J_RIVER, J_PENALTY, J_BLIND_DRAW, J_BLIND_GIVE = range(9)
+
+class Job(IntEnum):
+    """The kind of a pending chance job ``(kind, a, b)``; ``a`` and ``b`` are seats or an animal."""
+
+    DECKS = 0  # choose the decks in play
+    SIDE = 1  # choose the side of animal a's power
+    TOTEM = 2  # deal seat a's totem
+    FIRST = 3  # choose the first player
+    HAND = 4  # deal or draw a card from the stock into seat a's hand
+    RIVER = 5  # refill the river from the stock
+    PENALTY = 6  # a card from the stock into seat a's penalty zone (placement shortfall)
+    BLIND_DRAW = 7  # Bear: a card of seat a's penalty zone, unseen, into its hand
+    BLIND_GIVE = 8  # Bear: a card of seat a's penalty zone, unseen, into seat b's
+
+    @property
+    def slug(self) -> str:
+        """The job's name on the wire (``deal-to-hand``)."""
+        return JOB_NAMES[self]
+
+
 JOB_NAMES = (
     "choose-decks",
     "choose-side",
@@ -57,7 +80,7 @@ JOB_NAMES = (
     "penalty-to-hand",
     "give-penalty",
 )
-CARD_JOBS = frozenset((J_HAND, J_RIVER, J_PENALTY))
+CARD_JOBS = frozenset((Job.HAND, Job.RIVER, Job.PENALTY))  # a card drawn from the stock
 
 _LIST_FIELDS = (
     "tokens",
@@ -73,28 +96,28 @@ _LIST_FIELDS = (
 )
 _NESTED_FIELDS = ("hands", "piles", "penalties")
 SCALAR_FIELDS = (
-    "n",
-    "first",
-    "reserve_left",
-    "decks_mask",
+    "players",
+    "first_player",
+    "reserve_count",
+    "decks_in_play",
     "round",
     "end_triggered",
     "trigger_player",
     "final_round",
-    "player",
+    "turn_player",
     "step",
     "to_act",
-    "held_at_start",
-    "p_value",
-    "t_min",
-    "t_max",
+    "powers_held_at_start",
+    "placement_value",
+    "place_min",
+    "place_max",
     "placed",
-    "closed",
+    "placing_closed",
     "puffin_used",
     "give_used",
     "swap_card",
-    "n_min",
-    "n_max",
+    "draw_min",
+    "draw_max",
     "drawn",
     "walrus_token",
     "walrus_dir",
@@ -115,7 +138,7 @@ class ArcticStateData:
     )
 
     config: RulesConfig
-    n: int
+    players: int
     tokens: list[int]
     river: list[int]
     deck: list[int]
@@ -130,27 +153,27 @@ class ArcticStateData:
     piles: list[list[int]]
     penalties: list[list[int]]
     pending: list[tuple[int, int, int]]
-    first: int
-    reserve_left: int
-    decks_mask: int
+    first_player: int
+    reserve_count: int
+    decks_in_play: int
     round: int
     end_triggered: bool
     trigger_player: int
     final_round: bool
-    player: int
+    turn_player: int
     step: int
     to_act: int
-    held_at_start: int
-    p_value: int
-    t_min: int
-    t_max: int
+    powers_held_at_start: int
+    placement_value: int
+    place_min: int
+    place_max: int
     placed: int
-    closed: bool
+    placing_closed: bool
     puffin_used: bool
     give_used: bool
     swap_card: int
-    n_min: int
-    n_max: int
+    draw_min: int
+    draw_max: int
     drawn: int
     walrus_token: int
     walrus_dir: int
@@ -160,7 +183,7 @@ class ArcticStateData:
     def copy_into(self, other: ArcticStateData) -> None:
         """Copy every field into ``other`` (lists copied, so the two never share mutable data)."""
         other.config = self.config
-        other.n = self.n
+        other.players = self.players
         other.tokens = self.tokens[:]
         other.river = self.river[:]
         other.deck = self.deck[:]
@@ -175,27 +198,27 @@ class ArcticStateData:
         other.piles = [p[:] for p in self.piles]
         other.penalties = [p[:] for p in self.penalties]
         other.pending = self.pending[:]
-        other.first = self.first
-        other.reserve_left = self.reserve_left
-        other.decks_mask = self.decks_mask
+        other.first_player = self.first_player
+        other.reserve_count = self.reserve_count
+        other.decks_in_play = self.decks_in_play
         other.round = self.round
         other.end_triggered = self.end_triggered
         other.trigger_player = self.trigger_player
         other.final_round = self.final_round
-        other.player = self.player
+        other.turn_player = self.turn_player
         other.step = self.step
         other.to_act = self.to_act
-        other.held_at_start = self.held_at_start
-        other.p_value = self.p_value
-        other.t_min = self.t_min
-        other.t_max = self.t_max
+        other.powers_held_at_start = self.powers_held_at_start
+        other.placement_value = self.placement_value
+        other.place_min = self.place_min
+        other.place_max = self.place_max
         other.placed = self.placed
-        other.closed = self.closed
+        other.placing_closed = self.placing_closed
         other.puffin_used = self.puffin_used
         other.give_used = self.give_used
         other.swap_card = self.swap_card
-        other.n_min = self.n_min
-        other.n_max = self.n_max
+        other.draw_min = self.draw_min
+        other.draw_max = self.draw_max
         other.drawn = self.drawn
         other.walrus_token = self.walrus_token
         other.walrus_dir = self.walrus_dir

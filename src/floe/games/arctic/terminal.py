@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.core.game import State
+from floe.games.arctic.actions import decks_mask_text
 from floe.games.arctic.cards import (
     ANIMALS,
     CARD_NAMES,
@@ -27,10 +28,10 @@ from floe.games.arctic.cards import (
     N_ANIMALS,
     PLACEMENT,
 )
-from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS
+from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
+from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS, Power
 from floe.games.arctic.state import FACE_DOWN_FLAG, STEP_NAMES
 from floe.games.arctic.text import step_words
-from floe.games.arctic.view import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.play.common import player_names, ranking_text
 from floe.play.views import GameView
 
@@ -58,8 +59,20 @@ ANIMAL_STYLES: tuple[str, ...] = (
     "bold bright_white",  # polar bear
 )
 # The step each power belongs to (spec 6.2), shown next to its words.
-POWER_STEP = {11: "A", 12: "A", 21: "C", 22: "A", 31: "B", 32: "B", 41: "C", 42: "C", 51: "A", 52: "A"}
-POWER_STEP |= {61: "C", 62: "C"}
+POWER_STEP: dict[int, str] = {
+    Power.FOX_FACEDOWN: "A",
+    Power.FOX_UNDER: "A",
+    Power.MOOSE_DRAW: "C",
+    Power.MOOSE_PLACE: "A",
+    Power.WALRUS_MAIN: "B",
+    Power.WALRUS_COMPANION: "B",
+    Power.ORCA_REFILL: "C",
+    Power.ORCA_DECK: "C",
+    Power.PUFFIN_SWAP: "A",
+    Power.PUFFIN_TAKE_BACK: "A",
+    Power.BEAR_DRAW_PENALTY: "C",
+    Power.BEAR_GIVE: "C",
+}
 
 # The help text of the terminal prompt in an Arctic game.
 HELP = """\
@@ -105,7 +118,7 @@ def card_text(card: int) -> Text:
 def turn_key(observation: Any) -> tuple[int, int] | None:
     """(round, turn player) of an observation, to notice a new turn; None for games without one."""
     if isinstance(observation, ArcticObservation):
-        return observation.scalars["round"], observation.scalars["player"]
+        return observation.scalars["round"], observation.scalars["turn_player"]
     return None
 
 
@@ -192,7 +205,7 @@ def _players_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
     table.add_column("pen.", justify="right", no_wrap=True)
     table.add_column("powers", min_width=12)
     table.add_column("totem", no_wrap=True, min_width=5)
-    for q in range(s["n"]):
+    for q in range(s["players"]):
         pile = obs.piles[q]
         top = pile[-1] if pile else HIDDEN
         visible = card_text(top) if 0 <= top < FACE_DOWN_FLAG else Text("none", style="dim")
@@ -213,7 +226,7 @@ def _players_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
             powers if powers else Text("-", style="dim"),
             totem_cell,
         )
-    first = names[s["first"]] if 0 <= s["first"] < len(names) else "-"
+    first = names[s["first_player"]] if 0 <= s["first_player"] < len(names) else "-"
     table.caption = (
         f"first player: {first}; visible card: main/companion p(lacement) d(raw); "
         "pile: cards (face-down); pen.: penalty cards"
@@ -235,7 +248,7 @@ def _piles_grid(obs: ArcticObservation, names: Sequence[str]) -> Table:
     )
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
-    for q in range(obs.scalars["n"]):
+    for q in range(obs.scalars["players"]):
         grid.add_row(Text(names[q], style="bold" if q == obs.seat else ""), _pile_runs(obs.piles[q]))
     return grid
 
@@ -266,7 +279,7 @@ def _header(obs: ArcticObservation, names: Sequence[str]) -> Text:
     if obs.scores is not None or STEP_NAMES[s["step"]] == "over":
         return Text("Game over", style="bold")
     out = Text(f"Round {s['round']}", style="bold")
-    player = s["player"]
+    player = s["turn_player"]
     if player >= 0:
         out.append(" · ")
         out.append(f"{names[player]} to play", style="bold yellow" if player == obs.seat else "bold")
@@ -285,9 +298,8 @@ def _now(obs: ArcticObservation) -> Text:
 
 def _footer(obs: ArcticObservation) -> Text:
     s = obs.scalars
-    decks = "+".join(str(k + 1) for k in range(4) if s["decks_mask"] >> k & 1)
-    deck = obs.deck_count - s["reserve_left"]
-    out = Text(f"Deck {deck} · reserve {s['reserve_left']} · decks in play {decks or '-'}")
+    decks = decks_mask_text(s["decks_in_play"])
+    out = Text(f"Deck {obs.deck_count} · reserve {s['reserve_count']} · decks in play {decks or '-'}")
     if obs.seat is not None:
         totem = obs.totems[obs.seat]
         if totem >= 0:
@@ -303,7 +315,7 @@ def _footer(obs: ArcticObservation) -> Text:
 
 def table_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> RenderableType:
     """The whole Arctic table as ``obs.seat`` sees it, as one Rich renderable."""
-    n = obs.scalars["n"]
+    n = obs.scalars["players"]
     names = list(names) if names else player_names(n, obs.seat)
     river = _cards_table(f"River ({len(obs.river)})", obs.river, "(empty)")
     parts: list[RenderableType] = (

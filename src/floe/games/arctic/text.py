@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from floe.core.errors import InvalidActionError
 from floe.games.arctic import actions as act
+from floe.games.arctic.actions import ActionKind
 from floe.games.arctic.cards import (
     ANIMALS,
     CARD_NAMES,
@@ -12,13 +13,12 @@ from floe.games.arctic.cards import (
     LANDSCAPE,
     MAIN,
     N_ANIMALS,
-    N_CARDS,
     card_name,
     describe_card,
 )
+from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.state import EXTRA, FACE_DOWN_FLAG, PLACE, STEP_NAMES, SWAP_RIVER
-from floe.games.arctic.view import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 
 
 def visible_top(pile: list[int]) -> int:
@@ -42,7 +42,7 @@ def render_plain(obs: ArcticObservation) -> str:
     s = obs.scalars
     lines = [
         f"round {s['round']}  step {STEP_NAMES[s['step']]}  turn of "
-        f"{'P' + str(s['player'] + 1) if s['player'] >= 0 else '-'}"
+        f"{'P' + str(s['turn_player'] + 1) if s['turn_player'] >= 0 else '-'}"
         f"{'  [end triggered]' if s['end_triggered'] else ''}{'  [final round]' if s['final_round'] else ''}",
         "landscape: "
         + "  ".join(
@@ -50,7 +50,7 @@ def render_plain(obs: ArcticObservation) -> str:
             for pos in range(6)
         ),
         "river: " + (", ".join(CARD_NAMES[c] for c in obs.river) or "(empty)"),
-        f"deck {obs.deck_count - s['reserve_left']}  reserve {s['reserve_left']}",
+        f"deck {obs.deck_count}  reserve {s['reserve_count']}",
         "powers: "
         + ", ".join(
             f"{POWER_SLUGS.get(obs.powers[a], ANIMALS[a] + '-?')}"
@@ -58,9 +58,9 @@ def render_plain(obs: ArcticObservation) -> str:
             for a in range(N_ANIMALS)
         ),
     ]
-    for q in range(s["n"]):
+    for q in range(s["players"]):
         own = q == obs.seat
-        head = f"P{q + 1}{' (you)' if own else ''}{' first' if q == s['first'] else ''}:"
+        head = f"P{q + 1}{' (you)' if own else ''}{' first' if q == s['first_player'] else ''}:"
         hand = ", ".join(CARD_NAMES[c] for c in obs.hand) if own else f"{obs.hand_counts[q]} cards"
         totem = ANIMALS[obs.totems[q]] if obs.totems[q] >= 0 else "?"
         pens = f"{obs.penalty_counts[q]}"
@@ -83,8 +83,8 @@ def step_words(obs: ArcticObservation) -> str:
     step = STEP_NAMES[s["step"]]
     if step == "place":
         return (
-            f"place cards: placement value {s['p_value']}, place {_range_words(s['t_min'], s['t_max'])} "
-            f"({s['placed']} placed so far)"
+            f"place cards: placement value {s['placement_value']}, "
+            f"place {_range_words(s['place_min'], s['place_max'])} ({s['placed']} placed so far)"
         )
     if step == "swap":
         offered = CARD_NAMES[s["swap_card"]] if s["swap_card"] >= 0 else "a hand card"
@@ -94,9 +94,9 @@ def step_words(obs: ArcticObservation) -> str:
     if step == "extra":
         return f"Walrus: move the {ANIMALS[s['walrus_token']]} token one more step, or not"
     if step == "draw":
-        return f"draw cards: draw {_range_words(s['n_min'], s['n_max'])} ({s['drawn']} drawn so far)"
+        return f"draw cards: draw {_range_words(s['draw_min'], s['draw_max'])} ({s['drawn']} drawn so far)"
     if step == "discard":
-        player = s["player"]
+        player = s["turn_player"]
         held = obs.hand_counts[player] if player >= 0 else 0
         return f"discard down to 7 cards ({held} in hand)"
     if step == "give":
@@ -114,58 +114,55 @@ def describe(obs: ArcticObservation, action: int) -> str:
     observation (only public facts are used: the step, the turn player's visible card, the Walrus token)."""
     s = obs.scalars
     try:
-        text = act.action_to_string(action)
+        d = act.decode(action)
     except InvalidActionError:
         return f"action {action}"
-    verb, _, _ = text.partition(" ")
-    card = -1
-    if act.PLACE <= action < act.GIVE:
-        card = (action - act.PLACE) % N_CARDS
-    elif act.CARD <= action < act.DECKS:
-        card = action - act.CARD
-    words = describe_card(card) if card >= 0 else ""
-    if action == act.STOP:
+    k = ActionKind
+    kind = d.kind
+    words = describe_card(d.card) if d.card >= 0 else ""
+    if kind is k.STOP:
         return "Stop placing cards" if s["step"] == PLACE else "Stop drawing cards"
-    if action == act.PASS:
+    if kind is k.PASS:
         return "Don't use the Walrus power" if s["step"] == EXTRA else "Don't give a penalty card"
-    if action == act.TAKE_BACK:
-        return "Puffin: take your visible card back into your hand"
-    if action == act.DRAW_DECK:
-        return "Orca: draw the top card of the deck"
-    if action in (act.MOVE_RIGHT, act.MOVE_LEFT):
-        top = visible_top(obs.piles[s["player"]]) if s["player"] >= 0 else -1
+    if kind is k.MOVE:
+        player = s["turn_player"]
+        top = visible_top(obs.piles[player]) if player >= 0 else -1
         if top < 0:  # not a step-B position: no tokens to name
-            return text
+            return str(d)
         main, comp = ANIMALS[MAIN[top]], ANIMALS[COMPANION[top]]
-        if action == act.MOVE_RIGHT:
+        if d.direction == act.RIGHT:
             return f"Move the {main} token forward and the {comp} token back"
         return f"Move the {main} token back and the {comp} token forward"
-    if action in (act.EXTRA_RIGHT, act.EXTRA_LEFT):
-        way = "forward" if action == act.EXTRA_RIGHT else "back"
+    if kind is k.EXTRA:
+        way = "forward" if d.direction == act.RIGHT else "back"
         return f"Walrus: move the {ANIMALS[s['walrus_token']]} token one more step {way}"
-    if action == act.PENALTY_BLIND:
-        return "Polar bear: draw an unseen card from your penalty zone"
-    if act.GIVE_BLIND <= action < act.GIVE_BLIND + 4:
-        return f"Polar bear: give an unseen penalty card to P{action - act.GIVE_BLIND + 1}"
-    if act.GIVE <= action < act.N_PLAYER_ACTIONS:
-        c, q = divmod(action - act.GIVE, 4)
-        return f"Polar bear: give {card_name(c)} from your penalty zone to P{q + 1}"
-    phrases = {
-        "place": f"Place {words} on your pile",
-        "under": f"Fox: place {words} at the bottom of your pile (last card)",
-        "facedown": f"Fox: place {words} face-down under your visible card (last card)",
-        "swap": f"Puffin: put {words} into the river (then pick a river card)",
-        "river": (
-            f"Take {words} from the river in exchange"
-            if s["step"] == SWAP_RIVER
-            else f"Draw {words} from the river"
-        ),
-        "penalty": f"Polar bear: draw {words} from your penalty zone",
-        "discard": f"Discard {words} into your penalty zone",
-        "card": f"Chance: {words}",
-    }
-    if verb in phrases:
-        return phrases[verb]
-    if verb == "side":
-        return f"Chance: the power {text[5:]} is in play"
+    if kind is k.RIVER:
+        if s["step"] == SWAP_RIVER:
+            return f"Take {words} from the river in exchange"
+        return f"Draw {words} from the river"
+    if kind is k.GIVE_BLIND:
+        return f"Polar bear: give an unseen penalty card to {act.seat_name(d.seat)}"
+    if kind is k.GIVE:
+        return f"Polar bear: give {card_name(d.card)} from your penalty zone to {act.seat_name(d.seat)}"
+    if kind is k.SIDE:
+        assert d.power is not None
+        return f"Chance: the power {d.power.slug} is in play"
+    if kind in _PHRASES:
+        return _PHRASES[kind].format(card=words)
+    text = str(d)  # the other chance outcomes: decks, totem, first player
     return text[0].upper() + text[1:]
+
+
+# What an action does when that does not depend on the step or the table ({card}: the card in words).
+_PHRASES: dict[ActionKind, str] = {
+    ActionKind.TAKE_BACK: "Puffin: take your visible card back into your hand",
+    ActionKind.DECK: "Orca: draw the top card of the deck",
+    ActionKind.PENALTY_BLIND: "Polar bear: draw an unseen card from your penalty zone",
+    ActionKind.PLACE: "Place {card} on your pile",
+    ActionKind.UNDER: "Fox: place {card} at the bottom of your pile (last card)",
+    ActionKind.FACEDOWN: "Fox: place {card} face-down under your visible card (last card)",
+    ActionKind.SWAP: "Puffin: put {card} into the river (then pick a river card)",
+    ActionKind.PENALTY: "Polar bear: draw {card} from your penalty zone",
+    ActionKind.DISCARD: "Discard {card} into your penalty zone",
+    ActionKind.CARD: "Chance: {card}",
+}
