@@ -304,3 +304,16 @@ def test_cases_list_every_player_count(register: Any) -> None:
     assert (name, 3) in cases()
     mark = parametrize_games([name])
     assert mark.args[0] == ("game", "players") and mark.kwargs["ids"] == [f"{name}-2p", f"{name}-3p"]
+
+
+def test_the_command_line_runs_and_reports(register: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from floe.testing.__main__ import main
+
+    good = register(game_with(ToyState))
+    assert main([good, "--players", "2", "--games", "3", "--seed", "5"]) == 0
+    assert "3 games (3 to the end)" in capsys.readouterr().out
+    bad = register(game_with(NotationClash))
+    assert main([bad, "--games", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "notation round trip" in err and "seed 0" in err
+    assert main(["no-such-game"]) == 2

@@ -74,7 +74,9 @@ def _check_world(
     with where.checking(check):
         acting, world_acting = state.current_player(), world.current_player()
         where.expect(
-            world_acting == acting, check, f"P{world_acting} acts in the world, P{acting} in the game"
+            world_acting == acting,
+            check,
+            f"current_player() is {world_acting} in the world, {acting} in the game",
         )
         if acting == seat:
             legal, world_legal = list(state.legal_actions()), list(world.legal_actions())

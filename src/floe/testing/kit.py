@@ -8,8 +8,6 @@ get the costly checks is drawn from a second generator, so changing the sampling
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -17,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from floe.core.entry import GameEntry
-from floe.core.errors import IllegalActionError
 from floe.core.game import CHANCE, Game, GameSpec, State
 from floe.core.registry import entry
 from floe.testing.context import Where, short
 from floe.testing.copies import Follower, check_record, follow, make_followers
 from floe.testing.information import Invariants, Reveals, check_information
-from floe.testing.positions import check_json, check_position, check_position_fully, check_views
+from floe.testing.positions import check_position, check_position_fully, check_views
+from floe.testing.results import check_results, check_spec
 
 # The decision of the seat to act, given the state and the game's generator (chance never reaches it).
 Policy = Callable[[State, random.Random], int]
@@ -203,7 +201,7 @@ def _play_one(
     with where.checking("make_game"):
         game = found.new_game(players, opts)
         spec = game.spec
-    _check_spec(found, spec, players, where)
+    check_spec(found, spec, players, where)
     with where.checking("new_initial_state"):
         state = game.new_initial_state()
         where.same([], list(state.history), "history", "a new state has a history")
@@ -282,21 +280,6 @@ def _invariants(state: State, where: Where, s: _Settings) -> None:
             s.invariants(state)
 
 
-def _check_spec(found: GameEntry, spec: GameSpec, players: int, where: Where) -> None:
-    """The spec sheet agrees with the game class and is self-consistent."""
-    facts = [
-        (spec.players == players, f"spec.players is {spec.players}"),
-        ((spec.min_players, spec.max_players) == (found.min_players, found.max_players), "the player range"),
-        (spec.information == found.information, f"spec.information is {spec.information!r}"),
-        (spec.information in ("perfect", "imperfect"), f"information {spec.information!r}"),
-        (0 < spec.player_actions <= spec.num_distinct_actions, "player_actions vs num_distinct_actions"),
-        (spec.min_utility <= spec.max_utility, "min_utility > max_utility"),
-        (spec.observation_size > 0 and spec.max_game_length > 0, "observation_size or max_game_length"),
-    ]
-    for ok, what in facts:
-        where.expect(ok, "spec", what)
-
-
 def _check_end(
     game: Game,
     state: State,
@@ -308,7 +291,7 @@ def _check_end(
 ) -> None:
     """The last position: results, copies, record, views and information, and the watch's ``final``."""
     if state.is_terminal():
-        _check_results(state, where, spec)
+        check_results(state, where, spec)
         if watcher is not None:
             with where.checking("watch final"):
                 watcher.final(state)
@@ -338,42 +321,3 @@ def _check_information(
     )
     after = state.to_json()
     where.same(before, after, "clone independence", "playing on clones changed the original")
-
-
-def _check_results(state: State, where: Where, spec: GameSpec) -> None:
-    """Scores, ranking and returns at the end; nothing more may be applied."""
-    n = spec.players
-    with where.checking("results"):
-        scores, ranking, returns = state.scores(), state.ranking(), state.returns()
-        breakdowns = state.score_breakdowns()
-    where.expect(len(scores) == n, "scores", f"{len(scores)} scores for {n} seats")
-    where.expect(sorted(ranking) == list(range(n)), "ranking", f"{ranking} is not an order of the seats")
-    where.expect(len(breakdowns) == n, "score_breakdowns", f"{len(breakdowns)} for {n} seats")
-    check_json(breakdowns, where, "score_breakdowns")
-    where.expect(len(returns) == n, "returns", f"{len(returns)} returns for {n} seats")
-    for r in returns:
-        where.expect(
-            math.isfinite(r) and spec.min_utility <= r <= spec.max_utility,
-            "returns",
-            f"{returns} outside spec.min_utility..max_utility = {spec.min_utility}..{spec.max_utility}",
-        )
-    ordered = [returns[q] for q in ranking]
-    where.expect(
-        all(a >= b - 1e-9 for a, b in itertools.pairwise(ordered)),
-        "returns",
-        f"a better-ranked seat gets less: ranking {ranking}, returns {returns}",
-    )
-    where.expect(
-        len(state.history) <= spec.max_game_length,
-        "max_game_length",
-        f"{len(state.history)} actions, more than spec.max_game_length = {spec.max_game_length}",
-    )
-    before = state.to_json()
-    try:
-        state.apply(0)
-    except IllegalActionError:
-        pass
-    else:
-        raise where.failure("illegal apply", "an action was accepted after the end of the game")
-    after = state.to_json()
-    where.same(before, after, "illegal apply", "a refused action changed the final state")

@@ -15,7 +15,7 @@ from floe.games.arctic import actions as act
 from floe.games.arctic.game import ArcticGame
 
 CHUNK = 100
-CHUNKS = 3  # the seeds of test_kit's many-game runs: 0 .. CHUNK * CHUNKS - 1 per player count
+CHUNKS = 2  # the seeds of test_kit's many-game runs: 0 .. CHUNK * CHUNKS - 1 per player count
 
 
 def test_option_mix_covers_every_flag_value() -> None:
