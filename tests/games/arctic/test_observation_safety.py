@@ -311,21 +311,3 @@ def test_determinize_reproduces_the_observation_and_plays_on(chunk: int) -> None
                 world.apply(rng.choice(world.legal_actions()))
             assert len(set(world.turns)) == 1
     assert comparable > 50 and differing == comparable
-
-
-def test_determinize_at_chance_nodes_and_during_setup() -> None:
-    game = ArcticGame(3, {})
-    st = game.new_initial_state()
-    rng = random.Random(1)
-    checked = 0
-    while not st.is_terminal() and checked < 60:
-        assert len(st.history) < 4000, "the game does not end"
-        if st.is_chance_node():
-            for seat in range(3):
-                world = game.determinize(st.observation(seat), random.Random(checked))
-                assert world.observation(seat) == st.observation(seat)
-                assert world.is_chance_node()
-                check_state(world)
-                checked += 1
-        st.apply(rng.choice(st.legal_actions()))
-    assert checked >= 60
