@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from serverproc import running_server
 
@@ -133,3 +134,22 @@ def test_the_three_learning_adapters_pass_their_suites(goofspiel: Path) -> None:
     game = pyspiel.load_game("python_floe_goofspiel", {"players": 3, "cards": 4})
     assert game.num_distinct_actions() == 4 and game.max_chance_outcomes() == 4
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+
+
+def test_it_passes_the_conformance_kit(goofspiel: Path) -> None:
+    from floe.testing import check_game
+
+    def last_bid(state: Any, action: int, seat: int | None) -> bool:
+        """The round's last bid shows every bid: twin worlds may differ after it."""
+        return state.current_player() >= 0 and state.bids.count(0) == 1
+
+    report = check_game(
+        "goofspiel",
+        games=8,
+        seed=3,
+        options=[{}, {"cards": 7, "ties": "carry"}],
+        sample=0.3,
+        reveals=last_bid,
+    )
+    assert report.finished == report.games == 24  # 2, 3 and 4 players
+    assert report.information_checks > 0
