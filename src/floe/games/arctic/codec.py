@@ -24,31 +24,14 @@ from floe.games.arctic.cards import ANIMALS, CARD_NAMES, LANDSCAPE, N_ANIMALS, N
 from floe.games.arctic.config import RulesConfig
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.powers import POWER_BY_SLUG, POWER_SLUGS
-from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, JOB_NAMES, SCALAR_FIELDS, STEP_NAMES
+from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, JOB_NAMES, SCALAR_FIELDS, STEP_NAMES, TURN_FIELDS
 
 __all__ = ["TURN_SCALARS", "WIRE_NAMES", "observation_from_dict", "observation_to_dict"]
 
 Spelling = tuple[Callable[[Any], Any], Callable[[Any], Any]]  # (to the wire, from the wire)
 
 # The scalars of the turn in progress, written under "turn"; the others are at the top level.
-TURN_SCALARS = frozenset(
-    {
-        "powers_held_at_start",
-        "placement_value",
-        "place_min",
-        "place_max",
-        "placed",
-        "placing_closed",
-        "puffin_used",
-        "give_used",
-        "swap_card",
-        "draw_min",
-        "draw_max",
-        "drawn",
-        "walrus_token",
-        "walrus_dir",
-    }
-)
+TURN_SCALARS = frozenset(TURN_FIELDS)
 WIRE_NAMES: dict[str, str] = {name: name for name in SCALAR_FIELDS} | {"to_act": "current_player"}
 
 

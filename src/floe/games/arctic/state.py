@@ -95,18 +95,8 @@ _LIST_FIELDS = (
     "history",
 )
 _NESTED_FIELDS = ("hands", "piles", "penalties")
-SCALAR_FIELDS = (
-    "players",
-    "first_player",
-    "reserve_count",
-    "decks_in_play",
-    "round",
-    "end_triggered",
-    "trigger_player",
-    "final_round",
-    "turn_player",
-    "step",
-    "to_act",
+# The scalars of the turn in progress (the wire groups them under "turn"), then the whole state's scalars.
+TURN_FIELDS = (
     "powers_held_at_start",
     "placement_value",
     "place_min",
@@ -121,6 +111,20 @@ SCALAR_FIELDS = (
     "drawn",
     "walrus_token",
     "walrus_dir",
+)
+SCALAR_FIELDS = (
+    "players",
+    "first_player",
+    "reserve_count",
+    "decks_in_play",
+    "round",
+    "end_triggered",
+    "trigger_player",
+    "final_round",
+    "turn_player",
+    "step",
+    "to_act",
+    *TURN_FIELDS,
 )
 
 
