@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from floe.core.errors import OptionError
@@ -124,7 +125,7 @@ class Layout:
         if key not in PLACEHOLDERS:
             known = ", ".join(PLACEHOLDERS)
             raise OptionError(f"unknown layout {name!r}; layouts: {known} or a list of cells")
-        return cls(key, PLACEHOLDERS[key])
+        return _layout(key, PLACEHOLDERS[key])
 
     @classmethod
     def from_cells(cls, cells: Iterable[Any]) -> Layout:
@@ -154,7 +155,7 @@ class Layout:
         if max(q for q, _ in shifted) >= len(COLUMNS):
             raise OptionError(f"a layout may span at most {len(COLUMNS)} columns")
         placeholder = next((k for k, v in PLACEHOLDERS.items() if v == tuple(shifted)), None)
-        layout = cls(placeholder or "custom", tuple(shifted))
+        layout = _layout(placeholder or "custom", tuple(shifted))
         if not layout.is_connected((1 << layout.size) - 1):
             raise OptionError("a layout must be one connected region of cells")
         return layout
@@ -186,6 +187,13 @@ class Layout:
         """(row, column in half-hex steps) of a cell for text rendering, rows offset as in spec 3.3."""
         q, r = self.cells[cell]
         return r, 2 * q + r
+
+
+@lru_cache(maxsize=128)
+def _layout(name: str, cells: tuple[tuple[int, int], ...]) -> Layout:
+    # Layouts are immutable and their geometry costs about a millisecond to precompute; states rebuilt from
+    # records or observations (search, presenters) ask for the same few layouts over and over.
+    return Layout(name, cells)
 
 
 def component(nb_mask: Sequence[int], mask: int, seed: int) -> int:
