@@ -32,7 +32,12 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _options(pairs: list[str] | None, preset: str | None) -> dict[str, object]:
+def _options(pairs: list[str] | None, preset: str | None, game: str) -> dict[str, object]:
+    """The ``--option key=value`` pairs (and ``--preset``) of ``game``; a ``file`` option's value is a path
+    whose text is read here."""
+    from floe.core.options import read_file_options
+    from floe.core.registry import entry
+
     options: dict[str, object] = {}
     if preset:
         options["preset"] = preset
@@ -41,7 +46,11 @@ def _options(pairs: list[str] | None, preset: str | None) -> dict[str, object]:
         if not eq:
             fail(f"option {pair!r} must look like key=value")
         options[key.strip()] = value.strip()
-    return options
+    try:
+        return read_file_options(entry(game).options, options)
+    except FloeError as exc:
+        fail(str(exc))
+        raise
 
 
 OptionList = Annotated[
@@ -193,12 +202,13 @@ def play(
     """Play a game in the terminal against bots."""
     from floe.play.terminal import run_terminal_game
 
-    options = _options(option, preset)
+    game = _game(game)
+    options = _options(option, preset, game)
     if powers:
         options["powers"] = powers
     try:
         run_terminal_game(
-            _game(game), players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
+            game, players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
         )
     except FloeError as exc:
         fail(str(exc))
@@ -282,7 +292,8 @@ def simulate(
     if games <= 0:
         fail("--games must be positive")
     try:
-        run_simulation(_game(game), players, games, bots, seed, _options(option, preset), as_json)
+        game = _game(game)
+        run_simulation(game, players, games, bots, seed, _options(option, preset, game), as_json)
     except FloeError as exc:
         fail(str(exc))
 
@@ -415,7 +426,7 @@ def tournament(
             games,
             seed,
             workers,
-            _options(option, preset),
+            _options(option, preset, game),
             as_json=as_json,
             out=out,
             resume=resume,
