@@ -2,7 +2,9 @@
 
 Files live in ``tests/golden/``; ``scripts/regen_golden.py`` writes them and owns the transcript format.
 A failure here means the rules' behaviour changed: inspect the diff, and if the change is intended,
-regenerate with ``.venv/bin/python scripts/regen_golden.py`` and bump the game's VERSION.
+regenerate with ``.venv/bin/python scripts/regen_golden.py`` and bump the game's VERSION. The files are written
+by the code they test, so by themselves they only detect change; ``tests/games/test_golden_oracles.py`` checks
+their final scores against the rulebook's scoring, worked out independently.
 """
 
 from __future__ import annotations
