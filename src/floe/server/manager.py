@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -97,6 +98,9 @@ class Lobby:
         self.limits = limits or TableLimits()
         self.options_max_bytes = options_max_bytes
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        # Building a new table and replaying a finished one run here, off the event loop. One thread: more
+        # would only contend with the event loop for the GIL, and a flood of such requests queues here.
+        self._work = ThreadPoolExecutor(max_workers=1, thread_name_prefix="floe-build")
         self._listing: tuple[float, list[tuple[TableRow, int]]] = (-1.0, [])
         self.conns: dict[str, set[Conn]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
@@ -135,6 +139,7 @@ class Lobby:
         for conns in self.conns.values():
             for conn in conns:
                 conn.close()
+        self._work.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.writer.close)
 
     # --- tables --------------------------------------------------------------------------------------
@@ -155,7 +160,7 @@ class Lobby:
             raise MoveError("unknown_table", "no table with that id", 404)
         loading = self._loading.get(table_id)
         if loading is None:
-            loading = asyncio.ensure_future(asyncio.to_thread(self._read_finished, table_id))
+            loading = asyncio.get_running_loop().run_in_executor(self._work, self._read_finished, table_id)
             self._loading[table_id] = loading
             loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
         loaded = await asyncio.shield(loading)
@@ -216,12 +221,12 @@ class Lobby:
         ``TooMany`` (429) past the creation limits of ``client`` (its address) or of the server.
 
         The limits and the options' size are checked before anything is built; the game, its initial
-        state, its chance outcomes and its bots are then built in a worker thread (``build_table``), so
+        state, its chance outcomes and its bots are then built in the worker thread (``build_table``), so
         no creation holds up the tables in play; the table joins the lobby once it is stored."""
         check_options_size(request.options, self.options_max_bytes)
         ticket = self.limits.admit(client, len(self.tables))
         try:
-            table, tokens = await asyncio.to_thread(build_table, request)
+            table, tokens = await asyncio.get_running_loop().run_in_executor(self._work, build_table, request)
             # Shielded like a move: a stored table is registered even if the request is cancelled.
             pending = asyncio.ensure_future(
                 self.writer.write(lambda conn: Store.insert_table(conn, table.row))
