@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from pydantic_core import to_json
@@ -119,6 +120,7 @@ class Lobby:
                 log.warning("skipping table: %s", exc)
                 continue
             if table.status == "finished":  # its last move was stored, its flag not (an older server)
+                self.writer.write_sync(partial(Store.set_finished, table_id=row.id))
                 self.finished.put(table)
             else:
                 self.tables[row.id] = table

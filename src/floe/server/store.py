@@ -174,9 +174,9 @@ class Store:
 
         data_dir.mkdir(parents=True, exist_ok=True)
         if self._lock_file is None:
-            self._lock_file = os.fdopen(
-                os.open(data_dir / "floe.lock", os.O_WRONLY | os.O_CREAT, FILE_MODE), "w"
-            )
+            fd = os.open(data_dir / "floe.lock", os.O_WRONLY | os.O_CREAT, FILE_MODE)
+            os.fchmod(fd, FILE_MODE)  # one an older server made
+            self._lock_file = os.fdopen(fd, "w")
         try:
             fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
