@@ -159,3 +159,13 @@ def test_the_body_limit_is_a_setting(tmp_path: Path, monkeypatch: pytest.MonkeyP
             srv.url + "/api/tables", content=small, headers={"Content-Type": "application/json"}
         )
         assert answer.status_code == 201, answer.text
+
+
+def test_a_deeply_nested_body_within_the_limit_is_malformed(server: ServerProcess) -> None:
+    for raw in ("[" * 5000 + "]" * 5000, '{"seats": ' + "[" * 100_000 + "}", "[" * 200_000):
+        start = time.perf_counter()
+        answer = httpx.post(
+            server.url + "/api/tables", content=raw, headers={"Content-Type": "application/json"}, timeout=30
+        )
+        assert answer.status_code == 400 and answer.json()["error"]["code"] == "malformed", answer.text
+        assert time.perf_counter() - start < 1.0

@@ -191,7 +191,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+        codes = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
         return _error(MoveError(codes.get(exc.status_code, "http_error"), str(exc.detail), exc.status_code))
 
     # --- pages ---------------------------------------------------------------------------------------
