@@ -197,13 +197,17 @@ class Lobby:
         """The lobby's list: the newest ``limit`` public tables (with ``status``, if given). Open tables
         come from memory, finished ones from the store's rows (not replayed; the list of rows is read at
         most once a second) and the finished cache."""
-        found = {t.id: t.summary() for t in self.tables.values() if t.row.public}
+        found: dict[str, dict[str, Any]] = {}
+        in_memory = [*self.tables.values(), *(self.finished.values() if status in (None, "finished") else ())]
+        for table in sorted(in_memory, key=lambda t: t.row.created, reverse=True):
+            if len(found) == limit:  # only the newest are summarised
+                break
+            if table.row.public and (status is None or table.status == status):
+                found.setdefault(table.id, table.summary())
         if status in (None, "finished"):
-            found.update({t.id: t.summary() for t in self.finished.values() if t.row.public})
             for row, version in await self._finished_listing(limit):
                 found.setdefault(row.id, stored_summary(row, version))
-        listed = [s for s in found.values() if status is None or s["status"] == status]
-        listed.sort(key=lambda s: s["created"], reverse=True)
+        listed = sorted(found.values(), key=lambda s: s["created"], reverse=True)
         return listed[:limit]
 
     async def _finished_listing(self, limit: int) -> list[tuple[TableRow, int]]:
