@@ -122,22 +122,22 @@ def options(
 
 @app.command()
 def serve(
-    host: Annotated[str | None, typer.Option(help="Address to listen on [default: 127.0.0.1].")] = None,
-    port: Annotated[int | None, typer.Option(help="Port to listen on [default: 8000].")] = None,
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on (default 8000).")] = None,
     data_dir: Annotated[
         Path | None,
-        typer.Option("--data-dir", help="Directory of the embedded SQLite database [default: floe-data]."),
+        typer.Option("--data-dir", help="Directory of the embedded SQLite database (default floe-data)."),
     ] = None,
     db: Annotated[
         str | None, typer.Option(help="A postgresql:// URL to store tables in PostgreSQL instead of SQLite.")
     ] = None,
     bot_workers: Annotated[
-        int | None, typer.Option(help="Worker processes for bot decisions [default: 2].")
+        int | None, typer.Option(help="Worker processes for bot decisions (default 2).")
     ] = None,
     away_after: Annotated[
         float | None,
         typer.Option(
-            help="Seconds a disconnected person may hold up their turn before a bot plays [default: 60]."
+            help="Seconds a disconnected person may hold up their turn before a bot plays (default 60)."
         ),
     ] = None,
     setting: Annotated[

@@ -140,3 +140,17 @@ def test_the_429_body_is_the_short_json_error(server: ServerProcess) -> None:
     answers = [create(server) for _ in range(11)]
     body = answers[-1].json()
     assert json.dumps(body).startswith('{"error": {"code": "rate_limited"')
+
+
+def test_the_token_bucket_refills_gives_back_and_keeps_a_bounded_number_of_clients() -> None:
+    from floe.server.limits import RateLimiter
+
+    bucket = RateLimiter(per_minute=60, burst=2, max_keys=100)
+    assert [bucket.take("a", now=0.0) for _ in range(3)] == [0.0, 0.0, 1.0]
+    assert bucket.take("a", now=0.5) == pytest.approx(0.5)  # a refused request takes nothing
+    assert bucket.take("a", now=1.0) == 0.0
+    bucket.give_back("a", now=1.0)
+    assert bucket.take("a", now=1.0) == 0.0 and bucket.take("a", now=1.0) > 0
+    for k in range(10_000):  # a client with a new address at every request
+        bucket.take(f"10.0.{k // 256}.{k % 256}", now=2.0)
+    assert len(bucket._buckets) == 100
