@@ -128,6 +128,9 @@ def serve(
         str | None, typer.Option(help="A postgresql:// URL to store tables in PostgreSQL instead of SQLite.")
     ] = None,
     bot_workers: Annotated[int, typer.Option(help="Worker processes for bot decisions.")] = 2,
+    bot_time_cap: Annotated[
+        float, typer.Option(help="Seconds one bot decision may take, whatever the bot's parameters.")
+    ] = 10.0,
     away_after: Annotated[
         float,
         typer.Option(help="Seconds a disconnected person may hold up their turn before a bot plays."),
@@ -141,8 +144,8 @@ def serve(
 
     if not 0 < port < 65536:
         fail("--port must be between 1 and 65535")
-    if bot_workers <= 0 or away_after <= 0:
-        fail("--bot-workers and --away-after must be positive")
+    if bot_workers <= 0 or away_after <= 0 or not 0 < bot_time_cap <= 3600:
+        fail("--bot-workers and --away-after must be positive, --bot-time-cap from 0 to 3600 seconds")
     from sqlalchemy.exc import SQLAlchemyError
 
     from floe.server.store import Store, StoreBusy
@@ -154,7 +157,14 @@ def serve(
         fail(str(exc))
     except SQLAlchemyError as exc:
         fail(f"cannot open the database: {str(exc.orig if hasattr(exc, 'orig') else exc).splitlines()[0]}")
-    settings = Settings(data_dir=data_dir, db=db, bot_workers=bot_workers, away_after=away_after, store=store)
+    settings = Settings(
+        data_dir=data_dir,
+        db=db,
+        bot_workers=bot_workers,
+        bot_time_cap=bot_time_cap,
+        away_after=away_after,
+        store=store,
+    )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     storage = "PostgreSQL" if db else f"SQLite in {data_dir}"
     err.print(

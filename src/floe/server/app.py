@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from floe.bots.base import bot_names, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
-from floe.server.botrunner import BotRunner
+from floe.server.botrunner import BotLimits, BotRunner
 from floe.server.gamefiles import game_file
 from floe.server.manager import Conn, Lobby
 from floe.server.protocol import (
@@ -62,6 +62,25 @@ class Settings:
     away_after: float = 60.0
     tick: float = 0.5
     store: Store | None = None  # an already opened (and claimed) store; else opened at start-up
+    # --- bots (issue 11 items 2-4: budgets, decision time, fair sharing of the workers; docs/server.md) ---
+    bot_time_cap: float = 10.0  # seconds one bot decision may take, whatever its bot's parameters
+    bot_max_ms: int = 10_000  # a larger ms budget is granted at this (the creator is told)
+    bot_max_iterations: int = 100_000  # a larger it/iterations budget is granted at this (told)
+    bot_fast_workers: int = 1  # worker processes for cheap decisions only (random, rule bots, small greedy)
+    bot_cheap_seconds: float = 0.05  # a decision its bot estimates at most this is cheap (Bot.cost)
+    bot_inline_seconds: float = 0.001  # ... at most this, it runs in the server process itself
+    bot_searches_per_client: int = 1  # searches of one client's tables running at once
+
+
+def bot_limits(settings: Settings) -> BotLimits:
+    """How the bot workers are shared (``BotLimits``), from the settings."""
+    return BotLimits(
+        time_cap=settings.bot_time_cap,
+        cheap_seconds=settings.bot_cheap_seconds,
+        inline_seconds=settings.bot_inline_seconds,
+        fast_workers=settings.bot_fast_workers,
+        per_client=settings.bot_searches_per_client,
+    )
 
 
 def _error(exc: MoveError) -> JSONResponse:
@@ -99,8 +118,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = settings.store or Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
-        bots = BotRunner(settings.bot_workers, processes=settings.bot_processes)
-        lobby = Lobby(store, bots, away_after=settings.away_after, tick=settings.tick)
+        bots = BotRunner(settings.bot_workers, processes=settings.bot_processes, limits=bot_limits(settings))
+        lobby = Lobby(
+            store,
+            bots,
+            away_after=settings.away_after,
+            tick=settings.tick,
+            max_bot_ms=settings.bot_max_ms,
+            max_bot_iterations=settings.bot_max_iterations,
+        )
         await asyncio.to_thread(lobby.load)
         # The loaded tables live as long as the server: keep them out of the collector's scans, and collect
         # young objects less often (each move allocates thousands of small dicts), so a full collection
@@ -174,10 +200,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        table, tokens = await lobby_of(request).create(body)
+        client = request.client.host if request.client else ""
+        table, tokens, notices = await lobby_of(request).create(body, client)
         return {
             "table": table.summary(),
             "seats": [{"seat": k, "token": t, "link": f"/table/{table.id}#seat={t}"} for k, t in tokens],
+            "notices": notices,
         }
 
     @app.get("/api/tables")

@@ -20,10 +20,10 @@ from typing import Any, Protocol
 
 from pydantic_core import to_json
 
-from floe.bots.base import make_bot, parse_bot_spec
+from floe.bots.base import capped_spec, make_bot
 from floe.core.errors import FloeError
 from floe.core.registry import default_game, entry
-from floe.server.botrunner import BotRunner, Decision, options_key
+from floe.server.botrunner import BotRunner, Decision, buildable, options_key
 from floe.server.protocol import CreateTable
 from floe.server.store import Store, TableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
@@ -31,7 +31,8 @@ from floe.server.writer import Writer
 
 log = logging.getLogger("floe.server")
 
-# Budgets above these would let one table starve the others of the bot workers.
+# The budgets a server grants by default: a table that asks for more plays with these, and is told so.
+# (Every decision also stops at the bot runner's time cap, whatever its budget.)
 MAX_BOT_MS = 10_000
 MAX_BOT_ITERATIONS = 100_000
 
@@ -79,6 +80,8 @@ class Lobby:
         *,
         away_after: float = 60.0,
         tick: float = 0.5,
+        max_bot_ms: float = MAX_BOT_MS,
+        max_bot_iterations: int = MAX_BOT_ITERATIONS,
     ) -> None:
         self.store = store
         self.writer = Writer(store)
@@ -89,6 +92,11 @@ class Lobby:
         self.conns: dict[str, set[Conn]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bot_tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self.max_bot_ms = max_bot_ms
+        self.max_bot_iterations = max_bot_iterations
+        # table -> the address of the client that created it, whose tables share the per-client limit of
+        # searches (kept in memory only: after a restart each table counts as its own client).
+        self.owners: dict[str, str] = {}
         self._watchdog: asyncio.Task[None] | None = None
         self.on_change: list[Callable[[Table], None]] = []
 
@@ -130,8 +138,11 @@ class Lobby:
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    async def create(self, request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
-        """A new table and the tokens of its person seats; ``MoveError`` (400) for a bad request."""
+    async def create(
+        self, request: CreateTable, client: str = ""
+    ) -> tuple[Table, list[tuple[int, str]], list[str]]:
+        """A new table, the tokens of its person seats and the notices for its creator (a bot budget lowered
+        to this server's); ``MoveError`` (400) for a bad request. ``client``: the creator's address."""
         try:
             info = entry(request.game or default_game())
         except FloeError as exc:
@@ -147,9 +158,11 @@ class Lobby:
             raise MoveError("bad_option", str(exc), 400) from exc
         seats: list[Seat] = []
         tokens: list[tuple[int, str]] = []
+        notices: list[str] = []
         for k, req in enumerate(request.seats):
             if req.kind == "bot":
-                spec = _check_bot(req.bot, game, k)
+                spec, notice = self._grant_bot(req.bot, game, k)
+                notices += [notice] if notice else []
                 seats.append(Seat(kind="bot", name=req.name or spec, bot=spec))
             else:
                 if req.bot is not None:
@@ -179,8 +192,22 @@ class Lobby:
         await self.writer.write(lambda conn: Store.insert_table(conn, row))
         table = Table(row=row, game=game, state=state, seats=seats)
         self.tables[row.id] = table
+        self.owners[row.id] = client
         self.schedule(table)
-        return table, tokens
+        return table, tokens, notices
+
+    def _grant_bot(self, spec: str | None, game: Any, seat: int) -> tuple[str, str | None]:
+        """The bot a seat gets: ``spec`` checked (``MoveError`` 400 for a malformed one or a parameter out
+        of the bot's own bounds), with a budget above this server's lowered to it, and the notice saying so.
+        A budget is lowered rather than refused: the table plays as asked as far as the server allows."""
+        spec = _check_bot(spec, game, seat)
+        max_ms = self.max_bot_ms
+        if self.bots.limits.time_cap is not None:  # a longer ms would be cut by the time cap anyway
+            max_ms = min(max_ms, self.bots.limits.time_cap * 1000)
+        granted, lowered = capped_spec(spec, max_ms, self.max_bot_iterations)
+        if not lowered:
+            return spec, None
+        return granted, f"seat {seat + 1}: {spec} plays with {', '.join(lowered)} on this server"
 
     async def join(self, table_id: str, name: str) -> tuple[int, str]:
         """Claim the first unclaimed person seat with a fresh token (the seat's old link stops working)."""
@@ -255,6 +282,7 @@ class Lobby:
             table.commit(new)
             if finished:
                 self.bots.forget(table.id)  # its remembering bots have nothing left to decide
+                self.owners.pop(table.id, None)
             if not by_bot:
                 table.seats[seat].away = False
             if ack is not None:
@@ -323,9 +351,12 @@ class Lobby:
         self.bot_tasks[table.id] = (table.version, task)
 
     async def _bot_turn(self, table: Table, seat: int, version: int) -> None:
-        spec = table.plays_by_bot(seat)
+        seat_spec = spec = table.plays_by_bot(seat)
         if spec is None:
             return
+        if not buildable(table.row.game, table.row.players, options_key(table.row.options), spec):
+            # Stored before this server's bounds (or by another version): the game's away bot plays instead.
+            spec = entry(table.row.game).away_bot
         state = table.state
         decision = Decision(
             game=table.row.game,
@@ -340,8 +371,15 @@ class Lobby:
             table=table.id,
             history=tuple(state.history),
         )
+
+        def wanted() -> bool:  # asked when the decision's turn in the queue comes
+            return table.version == version and table.plays_by_bot(seat) == seat_spec
+
+        client = self.owners.get(table.id) or f"table:{table.id}"
         try:
-            action = await self.bots.choose(decision)
+            action = await self.bots.choose(decision, client=client, wanted=wanted)
+            if action is None:
+                return  # dropped unrun: the table moved on while it waited
             if table.version == version and table.plays_by_bot(seat) is not None:
                 await self.move(table, seat, action, version, by_bot=True)
         except MoveError:
@@ -377,19 +415,12 @@ class Lobby:
 
 
 def _check_bot(spec: str | None, game: Any, seat: int) -> str:
+    """``spec`` if the bot exists for ``game`` and takes its parameters (each within the bot's own bounds,
+    checked before anything is built); ``MoveError`` (400) otherwise."""
     if not spec:
         raise MoveError("bad_option", f"seat {seat + 1} is a bot and needs a bot name", 400)
     try:
-        _, params = parse_bot_spec(spec)
         make_bot(spec, game, seat, 0)
     except FloeError as exc:
         raise MoveError("bad_option", str(exc), 400) from exc
-    ms, it = params.get("ms"), params.get("it", params.get("iterations"))
-    # The bot accepted the values, so they parse and are positive and finite; only the caps remain.
-    if (ms is not None and float(ms) > MAX_BOT_MS) or (it is not None and int(it) > MAX_BOT_ITERATIONS):
-        raise MoveError(
-            "bad_option",
-            f"bot budgets on this server: ms up to {MAX_BOT_MS}, it up to {MAX_BOT_ITERATIONS}",
-            400,
-        )
     return spec
