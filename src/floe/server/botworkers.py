@@ -64,6 +64,7 @@ def _serve(conn: Connection, preload: tuple[str, ...]) -> None:
     """The worker process: import ``preload`` ("module" or "module:function" to call), say ready, then
     answer calls until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     for ref in preload:
         module, _, function = ref.partition(":")
         loaded = importlib.import_module(module)
@@ -126,7 +127,13 @@ class ProcessWorker(Worker):
         try:
             return self.conn.recv()
         except (EOFError, OSError):
-            raise WorkerDied(f"bot worker {self.pid} died") from None
+            raise self._died() from None
+
+    def _died(self) -> WorkerDied:
+        self.process.join(STOP_GRACE)
+        code = self.process.exitcode
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        return WorkerDied(f"bot worker {self.pid} died ({how})")
 
     async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None) -> Any:
         if not self.ready:
@@ -137,7 +144,7 @@ class ProcessWorker(Worker):
         try:
             self.conn.send((fn, args))
         except (EOFError, OSError):
-            raise WorkerDied(f"bot worker {self.pid} died") from None
+            raise self._died() from None
         if not await self._readable(limit):
             self.kill()
             raise WorkerOverrun(f"bot worker {self.pid} ran past {limit:.1f} s and was stopped")
