@@ -5,6 +5,7 @@ lowered to them and the creator is told; and whatever the budget, no decision ou
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,13 @@ import httpx
 import pytest
 from botwatch import Watch
 from serverproc import ServerProcess, running_server
+
+from floe.server.app import Settings, create_app
+
+with warnings.catch_warnings():
+    # Starlette's TestClient asks for httpx2 on import; the httpx this project locks works as it is.
+    warnings.simplefilter("ignore", UserWarning)
+    from fastapi.testclient import TestClient
 
 CAP = 1.0  # the server's time cap on one decision, seconds
 SLACK = 1.0  # what a loaded machine may add
@@ -104,3 +112,38 @@ def test_no_decision_outlasts_the_time_cap_whatever_its_budget(tmp_path: Path) -
     for table in (ismcts, mcts):
         assert watch.moves(table) >= 4, watch.changes[table]
         assert watch.longest_wait(table, end) <= CAP + SLACK, watch.changes[table]
+
+
+def test_a_stored_bot_that_no_longer_builds_is_played_by_the_away_bot(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A table stored before these bounds may name a bot spec that no longer builds: the game's away bot plays
+    the seat instead of the table stalling (and logging an error every tick)."""
+    settings = Settings(data_dir=tmp_path, bot_workers=1, bot_processes=False, tick=0.1)
+    with TestClient(create_app(settings)) as client:
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        seats = [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}]
+        made = client.post("/api/tables", json={"seats": seats}).json()
+        table_id, token = made["table"]["id"], made["seats"][0]["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        state = wait_for_turn(client, table_id, auth)
+        lobby.tables[table_id].seats[1].bot = "greedy:worlds=99999999999999999999"  # as if stored long ago
+        bot_moves = 0
+        while bot_moves < 3 and state["status"] != "finished":
+            move = {"action": state["legal"][0]["id"], "version": state["version"]}
+            assert client.post(f"/api/tables/{table_id}/moves", json=move, headers=auth).status_code == 200
+            mine = state["version"] + 1
+            state = wait_for_turn(client, table_id, auth)
+            bot_moves += state["version"] > mine
+        assert bot_moves == 3 or state["status"] == "finished"
+    assert "cannot play here" in caplog.text
+
+
+def wait_for_turn(client: TestClient, table: str, auth: dict[str, str]) -> dict[str, Any]:
+    end = time.monotonic() + 20
+    while True:
+        state: dict[str, Any] = client.get(f"/api/tables/{table}/state", headers=auth).json()
+        if state["legal"] or state["status"] == "finished":
+            return state
+        assert time.monotonic() < end, "the bot did not move"
+        time.sleep(0.02)

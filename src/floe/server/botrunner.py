@@ -61,22 +61,32 @@ def options_key(options: dict[str, Any]) -> OptionsKey:
     return tuple(sorted((k, json.dumps(v)) for k, v in options.items()))
 
 
-@lru_cache(maxsize=256)
+# (game, players, spec) -> (the bot can be built, it remembers): what the server asks before each decision.
+# A bot's parameters are checked by its game and player count, never by the table's other options.
+_FACTS: OrderedDict[tuple[str, int, str], tuple[bool, bool]] = OrderedDict()
+FACTS_KEPT = 1024
+
+
+def spec_facts(game: Game, spec: str) -> tuple[bool, bool]:
+    """Whether the bot ``spec`` can be built for ``game`` (a table stored before the bounds of today's bots
+    may name one that no longer can), and whether it remembers (``Bot.remembers``)."""
+    key = (game.name, game.players, spec)
+    facts = _FACTS.get(key)
+    if facts is None:
+        try:
+            facts = (True, type(make_bot(spec, game, 0, 0)).remembers)
+        except FloeError as exc:
+            log.warning("bot %r cannot play here (%s); the game's away bot plays instead", spec, exc)
+            facts = (False, False)
+        _FACTS[key] = facts
+        while len(_FACTS) > FACTS_KEPT:
+            _FACTS.popitem(last=False)
+    return facts
+
+
 def remembers(game: str, players: int, options: OptionsKey, spec: str) -> bool:
     """Whether the bot ``spec`` keeps memory between decisions (``Bot.remembers``)."""
-    return type(make_bot(spec, _game(game, players, options), 0, 0)).remembers
-
-
-@lru_cache(maxsize=256)
-def buildable(game: str, players: int, options: OptionsKey, spec: str) -> bool:
-    """Whether the bot ``spec`` can be built for this game (a table stored before the bounds of today's
-    bots may name one that no longer can)."""
-    try:
-        make_bot(spec, _game(game, players, options), 0, 0)
-    except FloeError as exc:
-        log.warning("bot %r cannot play here (%s); the game's away bot plays instead", spec, exc)
-        return False
-    return True
+    return spec_facts(_game(game, players, options), spec)[1]
 
 
 @dataclass(frozen=True)
@@ -301,16 +311,20 @@ class BotRunner:
         self,
         decision: Decision,
         *,
+        game: Game | None = None,
         client: str | None = None,
         wanted: Callable[[], bool] | None = None,
     ) -> int | None:
         """The bot's action, computed off the event loop (in the seat's own worker if the bot remembers);
-        None if the decision was dropped unrun because ``wanted()`` turned false while it waited. ``client``
-        is whose tables the per-client limit counts it with."""
+        None if the decision was dropped unrun because ``wanted()`` turned false while it waited. ``game``:
+        the table's game, if at hand (else one is made from the decision); ``client``: whose tables the
+        per-client limit counts it with."""
         d = replace(decision, time_cap=self.limits.time_cap)
+        if game is None:
+            game = _game(d.game, d.players, d.options)
         limit = None if d.time_cap is None else d.time_cap + self.limits.overrun_grace
         table = d.table or f"?{id(d)}"
-        if d.table and remembers(d.game, d.players, d.options, d.spec):
+        if d.table and spec_facts(game, d.spec)[1]:
             slot = self.slot_of(d.table, d.seat)
             self.homes.setdefault(d.table, set()).add(slot)
             job = Job(table, choose_remembered, (slot, d, self.capacity), client, slot, limit)
@@ -318,8 +332,9 @@ class BotRunner:
         else:
             plain = replace(d, table="", history=())
             where = self.lane_of(plain)
-            if where == "inline":
-                return choose(plain)
+            if where == "inline":  # microseconds: quicker here than a round trip to a worker
+                bot = make_bot(plain.spec, game, plain.seat, plain.seed)
+                return bot.choose(plain.observation, list(plain.legal))
             job = Job(table, choose, (plain,), client if where == "search" else None, None, limit)
             lane = self.search if where == "search" else self.fast
         if wanted is not None:

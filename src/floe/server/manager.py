@@ -23,7 +23,7 @@ from pydantic_core import to_json
 from floe.bots.base import capped_spec, make_bot
 from floe.core.errors import FloeError
 from floe.core.registry import default_game, entry
-from floe.server.botrunner import BotRunner, Decision, buildable, options_key
+from floe.server.botrunner import BotRunner, Decision, options_key, spec_facts
 from floe.server.protocol import CreateTable
 from floe.server.store import Store, TableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
@@ -354,7 +354,7 @@ class Lobby:
         seat_spec = spec = table.plays_by_bot(seat)
         if spec is None:
             return
-        if not buildable(table.row.game, table.row.players, options_key(table.row.options), spec):
+        if not spec_facts(table.game, spec)[0]:
             # Stored before this server's bounds (or by another version): the game's away bot plays instead.
             spec = entry(table.row.game).away_bot
         state = table.state
@@ -377,7 +377,7 @@ class Lobby:
 
         client = self.owners.get(table.id) or f"table:{table.id}"
         try:
-            action = await self.bots.choose(decision, client=client, wanted=wanted)
+            action = await self.bots.choose(decision, game=table.game, client=client, wanted=wanted)
             if action is None:
                 return  # dropped unrun: the table moved on while it waited
             if table.version == version and table.plays_by_bot(seat) is not None:
