@@ -66,9 +66,9 @@ PARAMETERS = ("c", "depth", "it", "iterations", "ms", "repeat", "reuse", "rollou
 # With repeat=1: a position met this many times before is answered with the action chosen last time.
 REPEATS_BEFORE_SHORTCUT = 2
 MAX_DEPTH = 10_000  # rollout decisions before evaluating (or ``end``)
-# A search stops once its tree holds this many positions (a stored position costs ~2 KB in Arktia), so an
-# iteration budget cannot fill a worker's memory; a tree is bounded by its root's visits (each iteration adds
-# at most one node below every node it passes).
+# A search stops once its tree holds this many positions (a stored position of a small board game costs
+# ~2 KB), so an iteration budget cannot fill a worker's memory; a tree is bounded by its root's visits (each
+# iteration adds at most one node below every node it passes).
 MAX_TREE_NODES = 50_000
 # The clock is read every this many steps of a rollout (a power of two less one).
 CLOCK_EVERY = 63
