@@ -164,3 +164,21 @@ def test_ctrl_c_and_a_group_sigterm_stop_it_without_warnings(tmp_path: Path) -> 
         server.start()
         log = stopped_cleanly(server, lambda pid, s=sig: os.killpg(pid, s))
         assert "leaked" not in log and "Traceback" not in log and "died" not in log, (sig, log)
+
+
+def test_workers_of_a_killed_server_exit_by_themselves(tmp_path: Path) -> None:
+    """The OOM killer may kill the server itself: its workers notice their pipe closed and exit (after the
+    decision in hand, at most the time cap), never left running for good."""
+    server = ServerProcess(tmp_path / "data", extra=["--bot-time-cap", "2"])
+    server.start()
+    assert server.proc is not None
+    pid = server.proc.pid
+    try:
+        server.create(bots("ismcts:ms=5000", "ismcts:ms=5000"))
+        workers = wait_for(lambda: len(worker_pids(pid)) == 3 and worker_pids(pid))
+        time.sleep(1.0)  # a search is running in a worker
+        os.kill(pid, signal.SIGKILL)
+        server.proc.wait(timeout=20)
+        wait_until_gone(workers, timeout=15)
+    finally:
+        server.kill()  # whatever is left of the group
