@@ -36,7 +36,10 @@ from floe.server.tables import Table
 def short_game(seed: int, finish: bool = True) -> TableRow:
     """A two-person table of the default game played with random legal moves: to its end, or 10 moves."""
     person = SeatRequest(kind="person")
-    table, _ = build_table(CreateTable(seats=[person, person]))
+    # Person seats only: no bot spec for the server's grant to check.
+    table, _, _ = build_table(
+        CreateTable(seats=[person, person]), lambda spec, game, seat: (spec or "", None)
+    )
     for seat in table.seats:
         seat.claimed = True
     rng = random.Random(seed)

@@ -143,6 +143,10 @@ def serve(
     bot_workers: Annotated[
         int | None, typer.Option(help="Worker processes for bot decisions (default 2).")
     ] = None,
+    bot_time_cap: Annotated[
+        float | None,
+        typer.Option(help="Seconds one bot decision may take, whatever the bot's parameters (default 10)."),
+    ] = None,
     away_after: Annotated[
         float | None,
         typer.Option(
@@ -171,6 +175,7 @@ def serve(
         data_dir=data_dir,
         db=db,
         bot_workers=bot_workers,
+        bot_time_cap=bot_time_cap,
         away_after=away_after,
     )
     from sqlalchemy.exc import SQLAlchemyError
@@ -233,8 +238,8 @@ def _server_settings(pairs: list[str] | None, **options: object) -> Settings:
         where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
         fail(f"setting {where}: {first.get('msg', 'invalid')}")
         raise  # unreachable: fail exits
-    if settings.bot_workers <= 0 or settings.away_after <= 0:
-        fail("--bot-workers and --away-after must be positive")
+    if settings.bot_workers <= 0 or settings.away_after <= 0 or not 0 < settings.bot_time_cap <= 3600:
+        fail("--bot-workers and --away-after must be positive, --bot-time-cap from 0 to 3600 seconds")
     return settings
 
 

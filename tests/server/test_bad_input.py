@@ -557,11 +557,13 @@ def build_cases(
         "ismcts:ms=abc",
         "ismcts:ms=0",
         "ismcts:ms=-5",
-        "ismcts:ms=99999",
+        "ismcts:ms=99999999",  # above any bot's bound (a budget only above the server's is lowered)
         "ismcts:ms=inf",
         "ismcts:it=1e3",
-        "ismcts:it=1000000",
-        "ismcts:iterations=1000000",  # the long name of "it" must meet the same budget
+        "ismcts:it=100000000",
+        "ismcts:iterations=100000000",  # the long name of "it" must meet the same bound
+        "greedy:worlds=¹",  # a Unicode digit passes str.isdigit()
+        "greedy:worlds=99999999999999999999",
         "ismcts:foo=1",
         "ismcts:ms",
         "baseline:x=1",

@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from floe.bots.base import bot_names, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
-from floe.server.botrunner import BotRunner
+from floe.server.botrunner import BotLimits, BotRunner
 from floe.server.gamefiles import game_file
 from floe.server.httplimits import BodyLimit
 from floe.server.limits import TableLimits, TooMany
@@ -71,6 +71,14 @@ class Settings(BaseSettings):
     away_after: float = 60.0
     tick: float = 0.5
     store: Store | None = None  # an already opened (and claimed) store; else opened at start-up
+    # --- bots (issue 11 items 2-4: budgets, decision time, fair sharing of the workers; docs/server.md) ---
+    bot_time_cap: float = 10.0  # seconds one bot decision may take, whatever its bot's parameters
+    bot_max_ms: int = 10_000  # a larger ms budget is granted at this (the creator is told)
+    bot_max_iterations: int = 100_000  # a larger it/iterations budget is granted at this (told)
+    bot_fast_workers: int = 1  # worker processes for cheap decisions only (random, rule bots, small greedy)
+    bot_cheap_seconds: float = 0.05  # a decision its bot estimates at most this is cheap (Bot.cost)
+    bot_inline_seconds: float = 0.001  # ... at most this, it runs in the server process itself
+    bot_searches_per_client: int = 1  # searches of one client's tables running at once
 
     # --- resources and limits: HTTP, table creation, finished tables (issue 11 items 1, 8, 9) ---------
     host: str = "127.0.0.1"  # where floe serve listens
@@ -88,6 +96,17 @@ class Settings(BaseSettings):
     open_tables_per_client: Count = 20  # unfinished tables one client created
     open_tables_total: Count = 2000  # unfinished tables on the server
     finished_cache: Count = 256  # finished tables kept in memory (others are read when asked for)
+
+
+def bot_limits(settings: Settings) -> BotLimits:
+    """How the bot workers are shared (``BotLimits``), from the settings."""
+    return BotLimits(
+        time_cap=settings.bot_time_cap,
+        cheap_seconds=settings.bot_cheap_seconds,
+        inline_seconds=settings.bot_inline_seconds,
+        fast_workers=settings.bot_fast_workers,
+        per_client=settings.bot_searches_per_client,
+    )
 
 
 def _error(exc: MoveError) -> JSONResponse:
@@ -133,7 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = settings.store or Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
-        bots = BotRunner(settings.bot_workers, processes=settings.bot_processes)
+        bots = BotRunner(settings.bot_workers, processes=settings.bot_processes, limits=bot_limits(settings))
         limits = TableLimits(
             per_minute=settings.create_per_minute,
             burst=settings.create_burst,
@@ -148,6 +167,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             limits=limits,
             finished_cache=settings.finished_cache,
             options_max_bytes=settings.options_max_bytes,
+            max_bot_ms=settings.bot_max_ms,
+            max_bot_iterations=settings.bot_max_iterations,
         )
         await asyncio.to_thread(lobby.load)
         # The loaded tables live as long as the server: keep them out of the collector's scans, and collect
@@ -224,10 +245,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        table, tokens = await lobby_of(request).create(body, _client(request))
+        table, tokens, notices = await lobby_of(request).create(body, _client(request))
         return {
             "table": table.summary(),
             "seats": [{"seat": k, "token": t, "link": f"/table/{table.id}#seat={t}"} for k, t in tokens],
+            "notices": notices,
         }
 
     @app.get("/api/tables")

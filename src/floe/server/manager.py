@@ -23,11 +23,11 @@ from typing import Any, Protocol
 
 from pydantic_core import to_json
 
-from floe.bots.base import make_bot, parse_bot_spec
+from floe.bots.base import capped_spec, make_bot
 from floe.core.errors import FloeError
 from floe.core.registry import default_game, entry
 from floe.server.archive import FinishedCache, stored_summary
-from floe.server.botrunner import BotRunner, Decision, options_key
+from floe.server.botrunner import BotRunner, Decision, options_key, spec_facts
 from floe.server.limits import Reservation, TableLimits
 from floe.server.protocol import CreateTable
 from floe.server.store import Store, TableRow
@@ -36,7 +36,8 @@ from floe.server.writer import Writer
 
 log = logging.getLogger("floe.server")
 
-# Budgets above these would let one table starve the others of the bot workers.
+# The budgets a server grants by default: a table that asks for more plays with these, and is told so.
+# (Every decision also stops at the bot runner's time cap, whatever its budget.)
 MAX_BOT_MS = 10_000
 MAX_BOT_ITERATIONS = 100_000
 
@@ -87,6 +88,8 @@ class Lobby:
         limits: TableLimits | None = None,
         finished_cache: int = 256,
         options_max_bytes: int = 8192,
+        max_bot_ms: float = MAX_BOT_MS,
+        max_bot_iterations: int = MAX_BOT_ITERATIONS,
     ) -> None:
         self.store = store
         self.writer = Writer(store)
@@ -106,6 +109,11 @@ class Lobby:
         self.conns: dict[str, set[Conn]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bot_tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self.max_bot_ms = max_bot_ms
+        self.max_bot_iterations = max_bot_iterations
+        # table -> the address of the client that created it, whose tables share the per-client limit of
+        # searches (kept in memory only: after a restart each table counts as its own client).
+        self.owners: dict[str, str] = {}
         self._watchdog: asyncio.Task[None] | None = None
         self.on_change: list[Callable[[Table], None]] = [self._retire]
 
@@ -222,9 +230,10 @@ class Lobby:
 
     async def create(
         self, request: CreateTable, client: str | None = None
-    ) -> tuple[Table, list[tuple[int, str]]]:
-        """A new table and the tokens of its person seats; ``MoveError`` (400) for a bad request,
-        ``TooMany`` (429) past the creation limits of ``client`` (its address) or of the server.
+    ) -> tuple[Table, list[tuple[int, str]], list[str]]:
+        """A new table, the tokens of its person seats and the notices for its creator (a bot budget lowered
+        to this server's); ``MoveError`` (400) for a bad request, ``TooMany`` (429) past the creation
+        limits of ``client`` (its address) or of the server.
 
         The limits and the options' size are checked before anything is built; the game, its initial
         state, its chance outcomes and its bots are then built in the worker thread (``build_table``), so
@@ -232,7 +241,9 @@ class Lobby:
         check_options_size(request.options, self.options_max_bytes)
         ticket = self.limits.admit(client, len(self.tables))
         try:
-            table, tokens = await asyncio.get_running_loop().run_in_executor(self._work, build_table, request)
+            table, tokens, notices = await asyncio.get_running_loop().run_in_executor(
+                self._work, build_table, request, self._grant_bot
+            )
             # Shielded like a move: a stored table is registered even if the request is cancelled.
             pending = asyncio.ensure_future(
                 self.writer.write(lambda conn: Store.insert_table(conn, table.row))
@@ -242,16 +253,31 @@ class Lobby:
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
                     await pending
-                    self._register(table, ticket)
+                    self._register(table, ticket, client)
                 raise
         except BaseException:
             self.limits.cancel(ticket)  # no-op if the table was registered
             raise
-        self._register(table, ticket)
-        return table, tokens
+        self._register(table, ticket, client)
+        return table, tokens, notices
 
-    def _register(self, table: Table, ticket: Reservation) -> None:
+    def _grant_bot(self, spec: str | None, game: Any, seat: int) -> tuple[str, str | None]:
+        """The bot a seat gets: ``spec`` checked (``MoveError`` 400 for a malformed one or a parameter out
+        of the bot's own bounds), with a budget above this server's lowered to it, and the notice saying so.
+        A budget is lowered rather than refused: the table plays as asked as far as the server allows.
+        (Called from the creation thread: it only reads the lobby's settings.)"""
+        spec = _check_bot(spec, game, seat)
+        max_ms = self.max_bot_ms
+        if self.bots.limits.time_cap is not None:  # a longer ms would be cut by the time cap anyway
+            max_ms = min(max_ms, self.bots.limits.time_cap * 1000)
+        granted, lowered = capped_spec(spec, max_ms, self.max_bot_iterations)
+        if not lowered:
+            return spec, None
+        return granted, f"seat {seat + 1}: {spec} plays with {', '.join(lowered)} on this server"
+
+    def _register(self, table: Table, ticket: Reservation, client: str | None) -> None:
         self.tables[table.id] = table
+        self.owners[table.id] = client or ""
         self.limits.opened(ticket, table.id)
         self.schedule(table)
 
@@ -328,6 +354,7 @@ class Lobby:
             table.commit(new)
             if finished:
                 self.bots.forget(table.id)  # its remembering bots have nothing left to decide
+                self.owners.pop(table.id, None)
             if not by_bot:
                 table.seats[seat].away = False
             if ack is not None:
@@ -396,9 +423,12 @@ class Lobby:
         self.bot_tasks[table.id] = (table.version, task)
 
     async def _bot_turn(self, table: Table, seat: int, version: int) -> None:
-        spec = table.plays_by_bot(seat)
+        seat_spec = spec = table.plays_by_bot(seat)
         if spec is None:
             return
+        if not spec_facts(table.game, spec)[0]:
+            # Stored before this server's bounds (or by another version): the game's away bot plays instead.
+            spec = entry(table.row.game).away_bot
         state = table.state
         decision = Decision(
             game=table.row.game,
@@ -413,8 +443,15 @@ class Lobby:
             table=table.id,
             history=tuple(state.history),
         )
+
+        def wanted() -> bool:  # asked when the decision's turn in the queue comes
+            return table.version == version and table.plays_by_bot(seat) == seat_spec
+
+        client = self.owners.get(table.id) or f"table:{table.id}"
         try:
-            action = await self.bots.choose(decision)
+            action = await self.bots.choose(decision, game=table.game, client=client, wanted=wanted)
+            if action is None:
+                return  # dropped unrun: the table moved on while it waited
             if table.version == version and table.plays_by_bot(seat) is not None:
                 await self.move(table, seat, action, version, by_bot=True)
         except MoveError:
@@ -459,9 +496,14 @@ def check_options_size(options: dict[str, Any], limit: int) -> None:
         raise MoveError("bad_option", f"the options take {size} bytes; at most {limit} are allowed", 400)
 
 
-def build_table(request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
-    """A new table for ``request`` and the tokens of its person seats, not yet stored or in the lobby;
-    ``MoveError`` (400) for a bad request. Runs in a worker thread: it touches no lobby state."""
+Grant = Callable[[str | None, Any, int], tuple[str, str | None]]
+
+
+def build_table(request: CreateTable, grant: Grant) -> tuple[Table, list[tuple[int, str]], list[str]]:
+    """A new table for ``request``, the tokens of its person seats and the notices for its creator, not yet
+    stored or in the lobby; ``MoveError`` (400) for a bad request. ``grant`` checks a bot seat's spec and
+    gives the spec it plays with (and a notice if its budget was lowered). Runs in a worker thread: it
+    touches no lobby state."""
     try:
         info = entry(request.game or default_game())
     except FloeError as exc:
@@ -477,9 +519,11 @@ def build_table(request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
         raise MoveError("bad_option", str(exc), 400) from exc
     seats: list[Seat] = []
     tokens: list[tuple[int, str]] = []
+    notices: list[str] = []
     for k, req in enumerate(request.seats):
         if req.kind == "bot":
-            spec = _check_bot(req.bot, game, k)
+            spec, notice = grant(req.bot, game, k)
+            notices += [notice] if notice else []
             seats.append(Seat(kind="bot", name=req.name or spec, bot=spec))
         else:
             if req.bot is not None:
@@ -506,23 +550,16 @@ def build_table(request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
         seats=[s.stored() for s in seats],
         actions=list(state.history),
     )
-    return Table(row=row, game=game, state=state, seats=seats), tokens
+    return Table(row=row, game=game, state=state, seats=seats), tokens, notices
 
 
 def _check_bot(spec: str | None, game: Any, seat: int) -> str:
+    """``spec`` if the bot exists for ``game`` and takes its parameters (each within the bot's own bounds,
+    checked before anything is built); ``MoveError`` (400) otherwise."""
     if not spec:
         raise MoveError("bad_option", f"seat {seat + 1} is a bot and needs a bot name", 400)
     try:
-        _, params = parse_bot_spec(spec)
         make_bot(spec, game, seat, 0)
     except FloeError as exc:
         raise MoveError("bad_option", str(exc), 400) from exc
-    ms, it = params.get("ms"), params.get("it", params.get("iterations"))
-    # The bot accepted the values, so they parse and are positive and finite; only the caps remain.
-    if (ms is not None and float(ms) > MAX_BOT_MS) or (it is not None and int(it) > MAX_BOT_ITERATIONS):
-        raise MoveError(
-            "bad_option",
-            f"bot budgets on this server: ms up to {MAX_BOT_MS}, it up to {MAX_BOT_ITERATIONS}",
-            400,
-        )
     return spec

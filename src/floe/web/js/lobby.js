@@ -173,6 +173,10 @@ function showCreated(made, seats) {
       return h("li", {}, h("strong", {}, who), input, copy);
     }),
   );
+  // What the server changed (a bot budget above its own, lowered to it), in its words.
+  const notices = made.notices || [];
+  $("created-notices").textContent = notices.join(" · ");
+  $("created-notices").hidden = !notices.length;
   const open = $("open-seat");
   open.hidden = !links.length;
   open.onclick = () => (location.href = links[0].link);
