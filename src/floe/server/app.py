@@ -29,8 +29,9 @@ from floe.bots.base import bot_names, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
 from floe.server.botrunner import BotRunner
+from floe.server.conns import CLOSE_GRACE, DROPPED, Conn, ConnLimits
 from floe.server.gamefiles import game_file
-from floe.server.manager import Conn, Lobby
+from floe.server.manager import Lobby
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
     Back,
@@ -62,6 +63,24 @@ class Settings:
     away_after: float = 60.0
     tick: float = 0.5
     store: Store | None = None  # an already opened (and claimed) store; else opened at start-up
+    # Connections (issue 11, item 6): what one table, seat and connection may cost (see conns.ConnLimits).
+    max_spectators: int = 100  # spectator connections per table; more are refused
+    max_seat_connections: int = 4  # connections per seat (tabs, devices); more are refused
+    ws_queue_limit: int = 64  # messages waiting for one connection besides its newest state; more: dropped
+    ws_send_timeout: float = 20.0  # seconds one write may wait for a client that does not read; then dropped
+    away_toggles_per_second: float = 1.0  # leave/back per connection, after a burst of ...
+    away_toggle_burst: float = 5.0
+
+    def conn_limits(self) -> ConnLimits:
+        """The connection settings, for the lobby."""
+        return ConnLimits(
+            spectators=self.max_spectators,
+            seat_connections=self.max_seat_connections,
+            queue=self.ws_queue_limit,
+            send_timeout=self.ws_send_timeout,
+            toggles_per_second=self.away_toggles_per_second,
+            toggle_burst=self.away_toggle_burst,
+        )
 
 
 def _error(exc: MoveError) -> JSONResponse:
@@ -100,7 +119,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = settings.store or Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
         bots = BotRunner(settings.bot_workers, processes=settings.bot_processes)
-        lobby = Lobby(store, bots, away_after=settings.away_after, tick=settings.tick)
+        lobby = Lobby(
+            store, bots, away_after=settings.away_after, tick=settings.tick, limits=settings.conn_limits()
+        )
         await asyncio.to_thread(lobby.load)
         # The loaded tables live as long as the server: keep them out of the collector's scans, and collect
         # young objects less often (each move allocates thousands of small dicts), so a full collection
@@ -194,7 +215,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-        seat, token = await lobby_of(request).join(table_id, body.name)
+        seat, token = await lobby_of(request).join(table_id, body)
         return {"seat": seat, "token": token, "link": f"/table/{table_id}#seat={token}"}
 
     def seat_for(table: Table, authorization: str | None) -> int | None:
@@ -246,22 +267,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table = lobby.get(table_id)
             hello = await _first_hello(ws)
             seat = await lobby.hello(table, hello.token)
+            conn = lobby.open_conn(table, ws, seat)
+            lobby.connect(table, conn)
         except MoveError as exc:
             await _send_error(ws, exc, None)
             await ws.close(code=4000 + min(exc.status, 999) % 1000)
             return
         except WebSocketDisconnect:
             return
-        conn = Conn(ws, seat)
-        pump = asyncio.create_task(conn.pump())
-        lobby.connect(table, conn)
+        # Reading and writing run side by side: the connection ends when the client goes (reading ends) or
+        # when the server gives up on a client that does not read (writing ends, ``conn.dropped``).
+        pump = conn.start()
+        serve = asyncio.create_task(_serve(ws, lobby, table, conn))
         try:
-            await _serve(ws, lobby, table, conn)
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait({pump, serve}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             lobby.disconnect(table, conn)
+            serve.cancel()
             pump.cancel()
+            await asyncio.gather(serve, pump, return_exceptions=True)
+        if conn.dropped is not None:
+            log.info("dropped a connection of table %s: %s", table.id, conn.dropped)
+            await _close(ws, DROPPED, "not reading; reconnect", CLOSE_GRACE)
+        elif serve.cancelled():  # the writing ended first: the server is stopping (or the client broke)
+            await _close(ws, 1001, "the server is stopping", lobby.limits.send_timeout)
 
     return app
 
@@ -271,6 +300,14 @@ def _acknowledge(conn: Conn, message_id: Any) -> Callable[[int], None]:
         conn.send({"type": "ack", "id": message_id, "version": version})
 
     return ack
+
+
+async def _close(ws: WebSocket, code: int, reason: str, timeout: float) -> None:
+    """Close with ``code``. The close frame waits behind what the client has not read yet; a client that
+    still reads nothing within ``timeout`` seconds gets no close frame (the connection is ended anyway)."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(timeout):
+            await ws.close(code=code, reason=reason)
 
 
 async def _send_error(ws: WebSocket, exc: MoveError, message_id: Any) -> None:
@@ -307,7 +344,10 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
     while True:
         message_id = None
         try:
-            message = await _receive(ws)
+            try:
+                message = await _receive(ws)
+            except WebSocketDisconnect:
+                return
             if isinstance(message, WsMove):
                 message_id = message.id
                 if conn.seat is None:
@@ -317,6 +357,10 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
             elif isinstance(message, Leave | Back):
                 if conn.seat is None:
                     raise MoveError("bad_token", "spectators have no seat", 403)
+                if not conn.toggles.allow():
+                    # Each leave/back tells every connection of the table: a few a second are plenty.
+                    rate = conn.limits.toggles_per_second
+                    raise MoveError("too_fast", f"leave/back at most {rate:g} a second; wait a moment", 429)
                 await lobby.set_away(table, conn.seat, isinstance(message, Leave))
             elif isinstance(message, Ping):
                 conn.send({"type": "pong"})

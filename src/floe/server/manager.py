@@ -15,16 +15,15 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-from pydantic_core import to_json
+from typing import Any
 
 from floe.bots.base import make_bot, parse_bot_spec
 from floe.core.errors import FloeError
 from floe.core.registry import default_game, entry
 from floe.server.botrunner import BotRunner, Decision, options_key
-from floe.server.protocol import CreateTable
+from floe.server.conns import Conn, ConnLimits, Sender
+from floe.server.names import BadName, clean_name
+from floe.server.protocol import CreateTable, JoinTable
 from floe.server.store import Store, TableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
 from floe.server.writer import Writer
@@ -34,34 +33,6 @@ log = logging.getLogger("floe.server")
 # Budgets above these would let one table starve the others of the bot workers.
 MAX_BOT_MS = 10_000
 MAX_BOT_ITERATIONS = 100_000
-
-
-class Sender(Protocol):
-    async def send_text(self, data: str) -> None: ...
-
-
-@dataclass(eq=False)
-class Conn:
-    """One WebSocket connection watching a table as a seat (or a spectator, seat None)."""
-
-    sender: Sender
-    seat: int | None
-    log_sent: int = 0
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; it is written by ``pump`` in order."""
-        # pydantic-core's serializer is several times faster than json.dumps on these dicts.
-        self.queue.put_nowait(to_json(message).decode())
-
-    async def pump(self) -> None:
-        """Write queued messages until ``close``."""
-        while (text := await self.queue.get()) is not None:
-            await self.sender.send_text(text)
-
-    def close(self) -> None:
-        """Stop ``pump`` after what is queued."""
-        self.queue.put_nowait(None)
 
 
 def _derived_seed(*parts: object) -> int:
@@ -79,6 +50,7 @@ class Lobby:
         *,
         away_after: float = 60.0,
         tick: float = 0.5,
+        limits: ConnLimits | None = None,
     ) -> None:
         self.store = store
         self.writer = Writer(store)
@@ -91,6 +63,7 @@ class Lobby:
         self.bot_tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
         self._watchdog: asyncio.Task[None] | None = None
         self.on_change: list[Callable[[Table], None]] = []
+        self.limits = limits or ConnLimits()
 
     # --- life cycle ----------------------------------------------------------------------------------
     def load(self) -> int:
@@ -150,7 +123,7 @@ class Lobby:
         for k, req in enumerate(request.seats):
             if req.kind == "bot":
                 spec = _check_bot(req.bot, game, k)
-                seats.append(Seat(kind="bot", name=req.name or spec, bot=spec))
+                seats.append(Seat(kind="bot", name=_name(req.name, k) if req.name else spec, bot=spec))
             else:
                 if req.bot is not None:
                     raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
@@ -159,7 +132,7 @@ class Lobby:
                 # joining from the lobby can never take it before they open their link.
                 creator = not tokens
                 tokens.append((k, token))
-                name = req.name or f"P{k + 1}"
+                name = _name(req.name, k) if req.name else f"P{k + 1}"
                 seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
         seed = secrets.randbits(62)
         state = game.new_initial_state()
@@ -182,22 +155,36 @@ class Lobby:
         self.schedule(table)
         return table, tokens
 
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        """Claim the first unclaimed person seat with a fresh token (the seat's old link stops working)."""
+    async def join(self, table_id: str, request: JoinTable) -> tuple[int, str]:
+        """Claim the first unclaimed person seat of a public table with a fresh token (the seat's old link
+        stops working). A private table's seats are taken only with their invitation links. A browser gets
+        one seat per table: a second join with the same ``key`` is refused and names the seat it has."""
         table = self.get(table_id)
+        if not table.row.public:
+            raise MoveError(
+                "private_table", "this table is private: its seats are taken with their invitation links", 403
+            )
+        name = _name(request.name, None)
+        key = None if request.key is None else token_hash(request.key)
         async with self.lock(table_id):
+            mine = next((k for k, s in enumerate(table.seats) if key and s.joined_by == key), None)
+            if mine is not None:
+                raise MoveError(
+                    "already_joined", f"you already have seat P{mine + 1} at this table: open its link", 409
+                )
             free = [k for k, s in enumerate(table.seats) if s.kind == "person" and not s.claimed]
             if not free or table.status == "finished":
                 raise MoveError("no_free_seat", "no free seat at this table", 409)
             seat = table.seats[free[0]]
             token = new_token()
-            seat.token_hash, seat.claimed, seat.name = token_hash(token), True, name
+            seat.token_hash, seat.claimed, seat.name, seat.joined_by = token_hash(token), True, name, key
             await self._save_seats(table)
         self.changed(table)
         return free[0], token
 
     async def hello(self, table: Table, token: str | None) -> int | None:
-        """The seat ``token`` opens (claiming it, and taking it back if it was away); None for a spectator."""
+        """The seat ``token`` opens; None for a spectator. The first opening of an invitation link claims the
+        seat (the game may start: everyone gets the new state); ``connect`` takes a seat back if away."""
         if token is None:
             return None
         seat = table.seat_of(token)
@@ -206,7 +193,9 @@ class Lobby:
             async with self.lock(table.id):
                 info.claimed = True
                 await self._save_seats(table)
-        info.away = False
+            # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
+            # written when it tells them the seat is connected: that news is part of those states.
+            self.changed(table)
         return seat
 
     async def _save_seats(self, table: Table) -> None:
@@ -279,36 +268,77 @@ class Lobby:
             callback(table)
 
     def broadcast(self, table: Table) -> None:
-        """Send each connection its seat's ``state``."""
+        """Send each connection its seat's ``state`` (coalesced: a connection has at most one waiting, built
+        when it is written, so a connection that does not read costs no more however often this is called)."""
         for conn in self.conns.get(table.id, ()):
-            self.send_state(table, conn)
+            conn.send_state()
 
     @staticmethod
     def send_state(table: Table, conn: Conn) -> None:
-        """Send ``conn`` its ``state`` with the log lines it has not had."""
-        message = table.state_message(conn.seat, conn.log_sent)
-        conn.log_sent = message["log_total"]
-        conn.send(message)
+        """Send ``conn`` its ``state`` (with the log lines it has not had, counted when it is written)."""
+        conn.send_state()
+
+    def seats_changed(self, table: Table, but: Conn | None = None) -> None:
+        """Tell every connection (but ``but``) that the seats' flags changed: a small ``seats`` message, or
+        nothing if a ``state`` is already waiting for it."""
+        for conn in self.conns.get(table.id, ()):
+            if conn is not but:
+                conn.send_seats()
 
     # --- connections ---------------------------------------------------------------------------------
+    def open_conn(self, table: Table, sender: Sender, seat: int | None) -> Conn:
+        """A connection of ``table`` for ``seat`` (not yet registered: see ``connect``)."""
+        return Conn(
+            sender,
+            seat,
+            state_of=table.state_message,
+            seats_of=lambda: {"type": "seats", "table": table.summary()},
+            limits=self.limits,
+        )
+
     def connect(self, table: Table, conn: Conn) -> None:
-        """Register ``conn``; it gets its state at once."""
-        self.conns.setdefault(table.id, set()).add(conn)
+        """Register ``conn`` (``MoveError`` if the table has as many spectators, or the seat as many
+        connections, as it may); it gets its welcome and its state. A seat that was away is taken back; if
+        the seat's flags changed, the others hear of it in a ``seats`` message."""
+        conns = self.conns.setdefault(table.id, set())
+        if conn.seat is None:
+            if sum(1 for c in conns if c.seat is None) >= self.limits.spectators:
+                raise MoveError(
+                    "too_many_connections",
+                    f"this table has {self.limits.spectators} spectators, as many as it takes; try later",
+                    429,
+                )
+        elif table.seats[conn.seat].connections >= self.limits.seat_connections:
+            raise MoveError(
+                "too_many_connections",
+                f"this seat is open in {self.limits.seat_connections} places already; close one",
+                429,
+            )
+        conns.add(conn)
+        changed = False
         if conn.seat is not None:
-            table.seats[conn.seat].connections += 1
+            info = table.seats[conn.seat]
+            changed = info.connections == 0 or info.away
+            info.connections += 1
+            info.away = False
         conn.send({"type": "welcome", "seat": conn.seat, "table": table.summary()})
-        self.broadcast(table)
+        conn.send_state()
+        if changed:
+            self.seats_changed(table, but=conn)
 
     def disconnect(self, table: Table, conn: Conn) -> None:
         """Forget ``conn``; a person with no connection left may be replaced by a bot (see ``_watch``)."""
-        self.conns.get(table.id, set()).discard(conn)
+        conns = self.conns.get(table.id, set())
+        if conn not in conns:
+            return
+        conns.discard(conn)
         conn.close()
         if conn.seat is not None:
             info = table.seats[conn.seat]
             info.connections -= 1
             if info.connections == 0:
                 info.left_at = time.time()
-            self.broadcast(table)
+                self.seats_changed(table)
 
     # --- bots and timers -----------------------------------------------------------------------------
     def schedule(self, table: Table) -> None:
@@ -374,6 +404,15 @@ class Lobby:
                 self.changed(table)
                 return
         self.schedule(table)
+
+
+def _name(raw: str, seat: int | None) -> str:
+    """``raw`` cleaned (``names.clean_name``); else ``MoveError`` ``bad_name``, naming the seat."""
+    try:
+        return clean_name(raw)
+    except BadName as exc:
+        where = "" if seat is None else f"seat {seat + 1}: "
+        raise MoveError("bad_name", f"{where}{exc}", 400) from None
 
 
 def _check_bot(spec: str | None, game: Any, seat: int) -> str:
