@@ -116,6 +116,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _one_line_for_bad_utf8()
         store = settings.store or Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
         bots = BotRunner(settings.bot_workers, processes=settings.bot_processes)
@@ -293,6 +294,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await _close(ws, 1001, "the server is stopping", lobby.limits.send_timeout)
 
     return app
+
+
+class _BadUtf8(logging.Filter):
+    """uvicorn logs a traceback for every WebSocket text frame that is not UTF-8 (and closes the connection
+    with 1007, as it should): a client's mistake, worth one line, not a server error with a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == "Invalid UTF-8 sequence received from client.":
+            record.msg = "a WebSocket client sent a text frame that is not UTF-8: closed it (1007)"
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def _one_line_for_bad_utf8() -> None:
+    """Install ``_BadUtf8`` on uvicorn's logger (once; after uvicorn has set its logging up)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _BadUtf8) for f in logger.filters):
+        logger.addFilter(_BadUtf8())
 
 
 def _acknowledge(conn: Conn, message_id: Any) -> Callable[[int], None]:
