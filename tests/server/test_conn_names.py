@@ -8,14 +8,22 @@ refused if they would pass for the table's own labels; the pages render names as
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serverproc import ServerProcess
+from serverproc import ServerProcess, running_server
 
 import floe
 
 BOT = {"kind": "bot", "bot": "random"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for this module's tests (each test makes its own tables)."""
+    with running_server(tmp_path_factory.mktemp("names")) as srv:
+        yield srv
 
 
 def names(server: ServerProcess, table: str) -> list[str]:

@@ -12,7 +12,7 @@ client to read, drops the connection (``DROPPED``, a close code the client may r
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 import time
 from collections import deque
 from collections.abc import Callable
@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic_core import to_json
+
+log = logging.getLogger("floe.server")
 
 # The close code of a connection dropped for not reading what it is sent (4000-4999: the application's).
 DROPPED = 4008
@@ -91,7 +93,8 @@ class Conn:
         self.toggles = RateLimit(self.limits.toggles_per_second, self.limits.toggle_burst)
         self.dropped: str | None = None  # why the server dropped it
         self._queue: deque[object] = deque()
-        self._texts = 0  # how many items of the queue are texts (the markers are not counted)
+        self._texts = 0  # how many items of the queue are texts (not the marker)
+        self._marker: object | None = None  # the marker in the queue, if one is
         self._wake = asyncio.Event()
         self._closing = False
         self._task: asyncio.Task[None] | None = None
@@ -112,24 +115,22 @@ class Conn:
     def send_state(self) -> None:
         """Queue the table's newest ``state``: one queued earlier and not yet written moves here (it would be
         built from the same table anyway), and a waiting ``seats`` update is part of it."""
-        if self._closing:
-            return
-        self._remove(_STATE)
-        self._remove(_SEATS)
-        self._queue.append(_STATE)
-        self._wake.set()
+        self._queue_marker(_STATE)
 
     def send_seats(self) -> None:
         """Queue a ``seats`` update (the seats' flags changed); nothing if a ``state`` waits (it has them)."""
-        if self._closing or _STATE in self._queue:
-            return
-        self._remove(_SEATS)
-        self._queue.append(_SEATS)
-        self._wake.set()
+        if self._marker is not _STATE:
+            self._queue_marker(_SEATS)
 
-    def _remove(self, marker: object) -> None:
-        with contextlib.suppress(ValueError):
-            self._queue.remove(marker)  # at most ``limits.queue`` + 2 items
+    def _queue_marker(self, marker: object) -> None:
+        # At most one marker waits: a state replaces a waiting seats update, and a new one the old one.
+        if self._closing:
+            return
+        if self._marker is not None:
+            self._queue.remove(self._marker)  # at most ``limits.queue`` + 1 items
+        self._queue.append(marker)
+        self._marker = marker
+        self._wake.set()
 
     # --- writing -------------------------------------------------------------------------------------
     def start(self) -> asyncio.Task[None]:
@@ -145,7 +146,11 @@ class Conn:
                     return
                 self._wake.clear()
                 await self._wake.wait()
-            text = self._text(self._queue.popleft())
+            try:
+                text = self._text(self._queue.popleft())
+            except Exception:
+                log.exception("could not build a message for a connection; closing it")
+                return
             if text is None:
                 continue
             try:
@@ -162,6 +167,7 @@ class Conn:
         if isinstance(item, str):
             self._texts -= 1
             return item
+        self._marker = None
         if item is _STATE and self.state_of is not None:
             message = self.state_of(self.seat, self.log_sent)
             self.log_sent = message["log_total"]
@@ -177,7 +183,7 @@ class Conn:
             self.dropped = reason
         self._closing = True
         self._queue.clear()
-        self._texts = 0
+        self._texts, self._marker = 0, None
         self._wake.set()
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()  # it may be stuck in a write that waits for the client
