@@ -10,12 +10,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from floe.core.errors import FloeError
+
+if TYPE_CHECKING:
+    from floe.server.app import Settings
 
 app = typer.Typer(
     help="Floe: a digital table for tabletop games.",
@@ -32,7 +35,12 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _options(pairs: list[str] | None, preset: str | None) -> dict[str, object]:
+def _options(pairs: list[str] | None, preset: str | None, game: str) -> dict[str, object]:
+    """The ``--option key=value`` pairs (and ``--preset``) of ``game``; a ``file`` option's value is a path
+    whose text is read here."""
+    from floe.core.options import read_file_options
+    from floe.core.registry import entry
+
     options: dict[str, object] = {}
     if preset:
         options["preset"] = preset
@@ -41,7 +49,11 @@ def _options(pairs: list[str] | None, preset: str | None) -> dict[str, object]:
         if not eq:
             fail(f"option {pair!r} must look like key=value")
         options[key.strip()] = value.strip()
-    return options
+    try:
+        return read_file_options(entry(game).options, options)
+    except FloeError as exc:
+        fail(str(exc))
+        raise
 
 
 OptionList = Annotated[
@@ -119,44 +131,63 @@ def options(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on (default 8000).")] = None,
     data_dir: Annotated[
-        Path, typer.Option("--data-dir", help="Directory of the embedded SQLite database.")
-    ] = Path("floe-data"),
+        Path | None,
+        typer.Option("--data-dir", help="Directory of the embedded SQLite database (default floe-data)."),
+    ] = None,
     db: Annotated[
         str | None, typer.Option(help="A postgresql:// URL to store tables in PostgreSQL instead of SQLite.")
     ] = None,
-    bot_workers: Annotated[int, typer.Option(help="Worker processes for bot decisions.")] = 2,
+    bot_workers: Annotated[
+        int | None, typer.Option(help="Worker processes for bot decisions (default 2).")
+    ] = None,
     away_after: Annotated[
-        float,
-        typer.Option(help="Seconds a disconnected person may hold up their turn before a bot plays."),
-    ] = 60.0,
+        float | None,
+        typer.Option(
+            help="Seconds a disconnected person may hold up their turn before a bot plays (default 60)."
+        ),
+    ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="Any server setting as name=value (repeatable), e.g. --set create_per_minute=30; "
+            "FLOE_<NAME> environment variables set them too. See docs/security.md.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: lobby, tables in the browser, bots, replays (open the printed URL)."""
     import uvicorn
 
-    from floe.server.app import Settings, create_app
+    from floe.server.app import create_app
     from floe.server.store import database_url
 
-    if not 0 < port < 65536:
-        fail("--port must be between 1 and 65535")
-    if bot_workers <= 0 or away_after <= 0:
-        fail("--bot-workers and --away-after must be positive")
+    settings = _server_settings(
+        setting,
+        host=host,
+        port=port,
+        data_dir=data_dir,
+        db=db,
+        bot_workers=bot_workers,
+        away_after=away_after,
+    )
     from sqlalchemy.exc import SQLAlchemyError
 
     from floe.server.store import Store, StoreBusy
 
     try:
-        store = Store(database_url(db, data_dir))
-        store.claim(data_dir)
+        store = Store(database_url(settings.db, settings.data_dir))
+        store.claim(settings.data_dir)
     except (ValueError, OSError, StoreBusy) as exc:
         fail(str(exc))
     except SQLAlchemyError as exc:
         fail(f"cannot open the database: {str(exc.orig if hasattr(exc, 'orig') else exc).splitlines()[0]}")
-    settings = Settings(data_dir=data_dir, db=db, bot_workers=bot_workers, away_after=away_after, store=store)
+    settings.store = store
+    host, port = settings.host, settings.port
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    storage = "PostgreSQL" if db else f"SQLite in {data_dir}"
+    storage = "PostgreSQL" if settings.db else f"SQLite in {settings.data_dir}"
     err.print(
         f"Floe web table on [bold]http://{shown}:{port}/[/] (tables stored in {storage})", highlight=False
     )
@@ -166,11 +197,45 @@ def serve(
             host=host,
             port=port,
             log_level="warning",
-            ws_max_size=65536,
+            # h11 bounds the request line and headers (httptools takes them whatever their size).
+            http="h11",
+            h11_max_incomplete_event_size=settings.max_header_bytes,
+            ws_max_size=settings.ws_max_bytes,
             ws_per_message_deflate=False,
+            # The client address (the per-client limits) comes from X-Forwarded-For only when proxies are
+            # named: otherwise any local client could claim to be anyone.
+            proxy_headers=settings.forwarded_allow_ips is not None,
+            forwarded_allow_ips=settings.forwarded_allow_ips,
         )
     except OSError as exc:
         fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+
+
+def _server_settings(pairs: list[str] | None, **options: object) -> Settings:
+    """The server's settings: defaults, then FLOE_ environment variables, then ``--set name=value``
+    pairs, then the named options given; a bad value ends with a one-line error."""
+    from pydantic import ValidationError
+
+    from floe.server.app import Settings
+
+    given: dict[str, object] = {}
+    for pair in pairs or []:
+        name, eq, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not eq or name not in Settings.model_fields or name == "store":
+            fail(f"--set takes name=value with a server setting's name, not {pair!r} (see docs/security.md)")
+        given[name] = value.strip()
+    given.update({k: v for k, v in options.items() if v is not None})
+    try:
+        settings = Settings(**given)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
+        fail(f"setting {where}: {first.get('msg', 'invalid')}")
+        raise  # unreachable: fail exits
+    if settings.bot_workers <= 0 or settings.away_after <= 0:
+        fail("--bot-workers and --away-after must be positive")
+    return settings
 
 
 @app.command()
@@ -193,12 +258,13 @@ def play(
     """Play a game in the terminal against bots."""
     from floe.play.terminal import run_terminal_game
 
-    options = _options(option, preset)
+    game = _game(game)
+    options = _options(option, preset, game)
     if powers:
         options["powers"] = powers
     try:
         run_terminal_game(
-            _game(game), players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
+            game, players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
         )
     except FloeError as exc:
         fail(str(exc))
@@ -282,7 +348,8 @@ def simulate(
     if games <= 0:
         fail("--games must be positive")
     try:
-        run_simulation(_game(game), players, games, bots, seed, _options(option, preset), as_json)
+        game = _game(game)
+        run_simulation(game, players, games, bots, seed, _options(option, preset, game), as_json)
     except FloeError as exc:
         fail(str(exc))
 
@@ -415,7 +482,7 @@ def tournament(
             games,
             seed,
             workers,
-            _options(option, preset),
+            _options(option, preset, game),
             as_json=as_json,
             out=out,
             resume=resume,

@@ -13,44 +13,22 @@ import json
 import os
 import socket
 import struct
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from serverproc import ServerProcess
 
-from floe.server.bench import wait_ready
-
 HERE = Path(__file__).parent
 
 
 class ConnServer(ServerProcess):
-    """A real server process (``conn_serve.py``) started with ``settings`` (``Settings`` field -> value)."""
+    """A real ``floe serve`` process started with ``settings`` (``Settings`` field -> value, as ``--set``)."""
 
     def __init__(self, data_dir: Path, settings: dict[str, Any] | None = None) -> None:
-        super().__init__(data_dir)
         self.settings = settings or {}
-
-    def start(self, timeout: float = 30.0) -> None:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        cmd = [
-            sys.executable,
-            str(HERE / "conn_serve.py"),
-            str(self.port),
-            str(self.data_dir),
-            json.dumps(self.settings),
-        ]
-        log = self.log_path.open("ab")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
-            cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-        )
-        try:
-            wait_ready(self.url, self.proc, timeout)
-        except RuntimeError as exc:
-            raise RuntimeError(f"{exc}: {self.log_path.read_text()[-2000:]}") from None
+        extra = [arg for name, value in self.settings.items() for arg in ("--set", f"{name}={value}")]
+        super().__init__(data_dir, extra=extra)
 
     def rss_mb(self) -> float:
         """The server process's resident memory (VmRSS), in MB."""

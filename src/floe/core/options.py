@@ -21,11 +21,12 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from floe.core.errors import OptionError
 
-Kind = Literal["choice", "bool", "int", "seat", "text", "list"]
+Kind = Literal["choice", "bool", "int", "seat", "text", "list", "file"]
 # A custom parser for a ``text`` option: (value, players) -> the normalised, JSON-ready value.
 Parser = Callable[[Any, int], Any]
 
@@ -53,8 +54,11 @@ class Option:
 
     ``kind``: ``choice`` (one of ``choices``), ``bool``, ``int`` (``low``..``high``), ``seat`` (a seat
     number 0..players-1; with ``random_ok`` also ``random``, read as None), ``text`` (at most
-    ``max_length`` characters, read by ``parser``; ``choices`` are then suggestions for the lobby) or
-    ``list`` (one value per option of ``items``, given as a list or comma-separated text).
+    ``max_length`` characters, read by ``parser``; ``choices`` are then suggestions for the lobby),
+    ``list`` (one value per option of ``items``, given as a list or comma-separated text) or ``file``
+    (the contents of a file the player supplies, at most ``max_length`` characters, read by ``parser``
+    into the value stored in records: the command line reads ``key=PATH``, the lobby uploads the file; a
+    server never opens a path it is sent).
     ``stored=False``: an input-only convenience folded into other options by the game (not in records).
     ``lobby=False``: not offered in the web lobby's form. ``advanced``: shown under "more rules".
     ``default_text`` words a default that depends on other things (the player count, a preset).
@@ -87,6 +91,8 @@ class Option:
             raise ValueError(f"option {self.name}: a list option needs items")
         if self.kind == "text" and self.parser is None and self.choices:
             raise ValueError(f"option {self.name}: a text option with suggestions needs a parser")
+        if self.kind == "file" and self.parser is None:
+            raise ValueError(f"option {self.name}: a file option needs a parser")
 
     @property
     def title(self) -> str:
@@ -109,7 +115,7 @@ class Option:
                 return None
             what = "a seat number or random" if self.random_ok else "a seat number"
             return parse_int(self.name, value, 0, players - 1, what=what)
-        if self.kind == "text":
+        if self.kind in ("text", "file"):
             if self.parser is not None:
                 return self.parser(value, players)
             if not isinstance(value, str):
@@ -163,7 +169,7 @@ class Option:
             data["low"], data["high"] = self.low, self.high
         if self.kind == "seat":
             data["random_ok"] = self.random_ok
-        if self.kind == "text":
+        if self.kind in ("text", "file"):
             data["max_length"] = self.max_length
         if self.items:
             data["items"] = [item.to_dict() for item in self.items]
@@ -224,6 +230,26 @@ class OptionSchema:
             cells = (f"`{o.name}`", o.values_words(), default, o.help, o.source or "—")
             lines.append("| " + " | ".join(cells) + " |")
         return "\n".join(lines) + "\n"
+
+
+def read_file_options(schema: OptionSchema, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """``raw`` with the value of every ``file`` option read as a path on this machine and replaced by the
+    file's text (for the command line; bounded before reading, ``OptionError`` naming the file if it cannot
+    be read). A server must not call this: it takes the text itself."""
+    out = dict(raw)
+    for name, value in raw.items():
+        option = schema.by_name.get(name)
+        if option is None or option.kind != "file" or not isinstance(value, str):
+            continue
+        path = Path(value).expanduser()
+        try:
+            if path.stat().st_size > 4 * option.max_length:  # UTF-8 takes at most 4 bytes a character
+                raise OptionError(f"{name}: {value} is too big (at most {option.max_length} characters)")
+            out[name] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
+            raise OptionError(f"{name}: cannot read {value}: {reason}") from None
+    return out
 
 
 # --- shared readers (also used by games for values outside a schema) ------------------------------------
@@ -305,6 +331,8 @@ def _values_words(option: Option) -> str:
         return "a seat (0-based)" + (" or `random`" if option.random_ok else "")
     if option.kind == "list":
         return f"{len(option.items)} values: {option.describe_items()}"
+    if option.kind == "file":
+        return f"a file (≤ {option.max_length} characters)"
     suggestions = ", ".join(f"`{c.value}`" for c in option.choices)
     return f"text (≤ {option.max_length} characters)" + (f": {suggestions}, …" if suggestions else "")
 
@@ -324,4 +352,5 @@ __all__ = [
     "choices",
     "parse_bool",
     "parse_int",
+    "read_file_options",
 ]

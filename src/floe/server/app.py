@@ -12,16 +12,16 @@ import gc
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -31,6 +31,8 @@ from floe.core.registry import entries
 from floe.server.botrunner import BotRunner
 from floe.server.conns import CLOSE_GRACE, DROPPED, Conn, ConnLimits
 from floe.server.gamefiles import game_file
+from floe.server.httplimits import BodyLimit
+from floe.server.limits import TableLimits, TooMany
 from floe.server.manager import Lobby
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -52,9 +54,16 @@ WEB = Path(str(files("floe") / "web"))
 log = logging.getLogger("floe.server")
 
 
-@dataclass
-class Settings:
-    """How the server runs (``floe serve`` options)."""
+Count = Annotated[int, Field(ge=0)]  # a limit; 0 turns it off where docs/security.md says so
+Size = Annotated[int, Field(ge=1024)]  # a size in bytes
+
+
+class Settings(BaseSettings):
+    """How the server runs. Each field has a default, which a ``FLOE_<FIELD>`` environment variable
+    overrides (``FLOE_MAX_BODY_BYTES=65536``), which a ``floe serve`` option overrides (``--port``, or
+    ``--set max_body_bytes=65536`` for any field). docs/security.md lists every limit."""
+
+    model_config = SettingsConfigDict(env_prefix="FLOE_", extra="forbid", arbitrary_types_allowed=True)
 
     data_dir: Path = Path("floe-data")
     db: str | None = None
@@ -63,13 +72,13 @@ class Settings:
     away_after: float = 60.0
     tick: float = 0.5
     store: Store | None = None  # an already opened (and claimed) store; else opened at start-up
-    # Connections (issue 11, item 6): what one table, seat and connection may cost (see conns.ConnLimits).
-    max_spectators: int = 100  # spectator connections per table; more are refused
-    max_seat_connections: int = 4  # connections per seat (tabs, devices); more are refused
-    ws_queue_limit: int = 64  # messages waiting for one connection besides its newest state; more: dropped
-    ws_send_timeout: float = 20.0  # seconds one write may wait for a client that does not read; then dropped
-    away_toggles_per_second: float = 1.0  # leave/back per connection, after a burst of ...
-    away_toggle_burst: float = 5.0
+    # --- connections (issue 11, item 6): what one table, seat and connection may cost (conns.py) -------
+    max_spectators: Count = 100  # spectator connections per table; more are refused
+    max_seat_connections: Annotated[int, Field(ge=1)] = 4  # connections per seat (tabs, devices)
+    ws_queue_limit: Annotated[int, Field(ge=1)] = 64  # messages waiting for a connection besides its state
+    ws_send_timeout: Annotated[float, Field(gt=0)] = 20.0  # seconds a write may wait for a client to read
+    away_toggles_per_second: Annotated[float, Field(gt=0)] = 1.0  # leave/back per connection, after ...
+    away_toggle_burst: Annotated[float, Field(ge=1)] = 5.0  # ... a burst of this many
 
     def conn_limits(self) -> ConnLimits:
         """The connection settings, for the lobby."""
@@ -82,9 +91,34 @@ class Settings:
             toggle_burst=self.away_toggle_burst,
         )
 
+    # --- resources and limits: HTTP, table creation, finished tables (issue 11 items 1, 8, 9) ---------
+    host: str = "127.0.0.1"  # where floe serve listens
+    port: Annotated[int, Field(ge=1, le=65535)] = 8000
+    # Behind a reverse proxy: the proxies' addresses (comma-separated, or "*") whose X-Forwarded-For
+    # names the client. None: the client is the connection's peer, and no header can claim otherwise.
+    forwarded_allow_ips: str | None = None
+    max_body_bytes: Size = 256 * 1024  # an HTTP request body (the largest is a table creation)
+    max_header_bytes: Size = 16 * 1024  # an HTTP request line and headers (uvicorn's h11 parser)
+    ws_max_bytes: Size = 64 * 1024  # a WebSocket frame (uvicorn's ws_max_size)
+    max_message_bytes: Size = MAX_MESSAGE_BYTES  # a WebSocket message's JSON text
+    options_max_bytes: Size = 8192  # a new table's options, as JSON
+    create_per_minute: Annotated[float, Field(ge=0)] = 10.0  # new tables per client (0: no rate limit)
+    create_burst: Annotated[int, Field(ge=1)] = 10  # ... of which at once
+    open_tables_per_client: Count = 20  # unfinished tables one client created
+    open_tables_total: Count = 2000  # unfinished tables on the server
+    finished_cache: Count = 256  # finished tables kept in memory (others are read when asked for)
+
 
 def _error(exc: MoveError) -> JSONResponse:
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+    headers = {"Retry-After": exc.retry_after_header} if isinstance(exc, TooMany) else None
+    return JSONResponse(
+        {"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status, headers=headers
+    )
+
+
+def _client(request: Request) -> str | None:
+    """Who is asking, for the per-client limits: the peer's address (or the one a trusted proxy names)."""
+    return request.client.host if request.client else None
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -120,8 +154,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = settings.store or Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
         bots = BotRunner(settings.bot_workers, processes=settings.bot_processes)
+        limits = TableLimits(
+            per_minute=settings.create_per_minute,
+            burst=settings.create_burst,
+            per_client=settings.open_tables_per_client,
+            total=settings.open_tables_total,
+        )
         lobby = Lobby(
-            store, bots, away_after=settings.away_after, tick=settings.tick, limits=settings.conn_limits()
+            store,
+            bots,
+            away_after=settings.away_after,
+            tick=settings.tick,
+            limits=limits,
+            finished_cache=settings.finished_cache,
+            options_max_bytes=settings.options_max_bytes,
+            conn_limits=settings.conn_limits(),
         )
         await asyncio.to_thread(lobby.load)
         # The loaded tables live as long as the server: keep them out of the collector's scans, and collect
@@ -140,6 +187,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             store.close()
 
     app = FastAPI(title="Floe", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.state.settings = settings
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
         lobby: Lobby = request.app.state.lobby
@@ -163,7 +212,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
+        codes = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
         return _error(MoveError(codes.get(exc.status_code, "http_error"), str(exc.detail), exc.status_code))
 
     # --- pages ---------------------------------------------------------------------------------------
@@ -196,7 +245,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        table, tokens = await lobby_of(request).create(body)
+        table, tokens = await lobby_of(request).create(body, _client(request))
         return {
             "table": table.summary(),
             "seats": [{"seat": k, "token": t, "link": f"/table/{table.id}#seat={t}"} for k, t in tokens],
@@ -204,18 +253,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
-        tables = [t for t in lobby_of(request).tables.values() if t.row.public]
-        if status is not None:
-            tables = [t for t in tables if t.status == status]
-        tables.sort(key=lambda t: t.row.created, reverse=True)
-        return [t.summary() for t in tables[:200]]
+        return await lobby_of(request).public_tables(status, 200)
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-        return lobby_of(request).get(table_id).summary()
+        return (await lobby_of(request).fetch(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        await lobby_of(request).fetch(table_id)  # a finished table answers "no free seat", not "unknown"
         seat, token = await lobby_of(request).join(table_id, body)
         return {"seat": seat, "token": token, "link": f"/table/{table_id}#seat={token}"}
 
@@ -227,7 +273,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def state(
         table_id: str, request: Request, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
-        table = lobby_of(request).get(table_id)
+        table = await lobby_of(request).fetch(table_id)
         return table.state_message(seat_for(table, authorization), 0)
 
     @app.post("/api/tables/{table_id}/moves")
@@ -235,7 +281,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table_id: str, body: Move, request: Request, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
         lobby = lobby_of(request)
-        table = lobby.get(table_id)
+        table = await lobby.fetch(table_id)
         seat = seat_for(table, authorization)
         if seat is None:
             raise MoveError("bad_token", "a move needs the seat's token (Authorization: Bearer ...)", 401)
@@ -245,7 +291,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def replay(
         table_id: str, request: Request, reveal: bool = False, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
-        table = lobby_of(request).get(table_id)
+        table = await lobby_of(request).fetch(table_id)
         seat = seat_for(table, authorization)
         if reveal and table.status != "finished":
             raise MoveError("not_finished", "a game is revealed only once it is over", 409)
@@ -254,7 +300,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
-        table = lobby_of(request).get(table_id)
+        table = await lobby_of(request).fetch(table_id)
         if table.status != "finished":
             raise MoveError("not_finished", "the record is published once the game is over", 409)
         return table.record().to_json()
@@ -265,7 +311,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await ws.accept()
         lobby = lobby_of(ws)
         try:
-            table = lobby.get(table_id)
+            table = await lobby.fetch(table_id)
             hello = await _first_hello(ws)
             seat = await lobby.hello(table, hello.token)
             conn = lobby.open_conn(table, ws, seat)
@@ -291,7 +337,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             log.info("dropped a connection of table %s: %s", table.id, conn.dropped)
             await _close(ws, DROPPED, "not reading; reconnect", CLOSE_GRACE)
         elif serve.cancelled():  # the writing ended first: the server is stopping (or the client broke)
-            await _close(ws, 1001, "the server is stopping", lobby.limits.send_timeout)
+            await _close(ws, 1001, "the server is stopping", lobby.conn_limits.send_timeout)
 
     return app
 
@@ -344,8 +390,10 @@ async def _receive(ws: WebSocket) -> Any:
     text = event.get("text")
     if text is None:
         raise MoveError("malformed", "messages must be JSON text", 400)
-    if len(text.encode()) > MAX_MESSAGE_BYTES:
-        raise MoveError("malformed", f"messages are at most {MAX_MESSAGE_BYTES} bytes", 400)
+    settings: Settings | None = getattr(ws.app.state, "settings", None)
+    limit = settings.max_message_bytes if settings else MAX_MESSAGE_BYTES
+    if len(text.encode()) > limit:
+        raise MoveError("malformed", f"messages are at most {limit} bytes", 400)
     try:
         return client_message.validate_json(text)
     except ValidationError as exc:

@@ -11,17 +11,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from floe.bots.base import make_bot, parse_bot_spec
 from floe.core.errors import FloeError
 from floe.core.registry import default_game, entry
+from floe.server.archive import FinishedCache, stored_summary
 from floe.server.botrunner import BotRunner, Decision, options_key
 from floe.server.conns import Conn, ConnLimits, Sender
+from floe.server.limits import Reservation, TableLimits
 from floe.server.names import BadName, clean_name
 from floe.server.protocol import CreateTable, JoinTable
 from floe.server.store import Store, TableRow
@@ -50,29 +55,48 @@ class Lobby:
         *,
         away_after: float = 60.0,
         tick: float = 0.5,
-        limits: ConnLimits | None = None,
+        limits: TableLimits | None = None,
+        finished_cache: int = 256,
+        options_max_bytes: int = 8192,
+        conn_limits: ConnLimits | None = None,
     ) -> None:
         self.store = store
         self.writer = Writer(store)
         self.bots = bots
         self.away_after = away_after
         self.tick = tick
+        # The open tables (waiting or playing) live here; finished ones move to ``finished`` (archive.py).
         self.tables: dict[str, Table] = {}
+        self.finished = FinishedCache(finished_cache)
+        self.limits = limits or TableLimits()
+        self.options_max_bytes = options_max_bytes
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        # Building a new table and replaying a finished one run here, off the event loop. One thread: more
+        # would only contend with the event loop for the GIL, and a flood of such requests queues here.
+        self._work = ThreadPoolExecutor(max_workers=1, thread_name_prefix="floe-build")
+        self._listing: tuple[float, list[tuple[TableRow, int]]] = (-1.0, [])
         self.conns: dict[str, set[Conn]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bot_tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
         self._watchdog: asyncio.Task[None] | None = None
-        self.on_change: list[Callable[[Table], None]] = []
-        self.limits = limits or ConnLimits()
+        self.on_change: list[Callable[[Table], None]] = [self._retire]
+        self.conn_limits = conn_limits or ConnLimits()
 
     # --- life cycle ----------------------------------------------------------------------------------
     def load(self) -> int:
-        """Replay every stored table; a table whose log does not replay is skipped with a warning."""
-        for row in self.store.load_all():
+        """Replay every unfinished stored table (finished ones are loaded when asked for: ``fetch``); a
+        table whose log does not replay is skipped with a warning."""
+        for row in self.store.load_unfinished():
             try:
-                self.tables[row.id] = Table.from_row(row)
+                table = Table.from_row(row)
             except FloeError as exc:
                 log.warning("skipping table: %s", exc)
+                continue
+            if table.status == "finished":  # its last move was stored, its flag not (an older server)
+                self.writer.write_sync(partial(Store.set_finished, table_id=row.id))
+                self.finished.put(table)
+            else:
+                self.tables[row.id] = table
         return len(self.tables)
 
     async def start(self) -> None:
@@ -90,70 +114,119 @@ class Lobby:
         for conns in self.conns.values():
             for conn in conns:
                 conn.close()
+        self._work.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.writer.close)
 
     # --- tables --------------------------------------------------------------------------------------
     def get(self, table_id: str) -> Table:
-        """The table; ``MoveError`` (404) if there is none."""
-        table = self.tables.get(table_id)
+        """The table if it is in memory (open, or a finished one in the cache); ``MoveError`` (404)
+        otherwise. ``fetch`` also loads a finished table from the store."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None:
             raise MoveError("unknown_table", "no table with that id", 404)
         return table
 
+    async def fetch(self, table_id: str) -> Table:
+        """The table, a finished one loaded from the store (in a worker thread) if it is not in memory;
+        ``MoveError`` (404) if there is none. Concurrent requests for one table share one load."""
+        with contextlib.suppress(MoveError):
+            return self.get(table_id)
+        if len(table_id) > 32:  # longer than any stored id: no need to ask the database
+            raise MoveError("unknown_table", "no table with that id", 404)
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.get_running_loop().run_in_executor(self._work, self._read_finished, table_id)
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        loaded = await asyncio.shield(loading)
+        table = self.tables.get(table_id) or self.finished.get(table_id)  # another request's copy wins
+        if table is None and loaded is not None:
+            self.finished.put(loaded)
+            table = loaded
+        if table is None:
+            raise MoveError("unknown_table", "no table with that id", 404)
+        return table
+
+    def _read_finished(self, table_id: str) -> Table | None:
+        """A finished table replayed from the store (worker thread); None if there is none. An unfinished
+        table not in memory is one whose log did not replay at start-up: it stays unknown."""
+        row = self.store.load_table(table_id)
+        if row is None or not row.finished:
+            return None
+        try:
+            return Table.from_row(row)
+        except FloeError as exc:
+            log.warning("cannot load table: %s", exc)
+            return None
+
+    def _retire(self, table: Table) -> None:
+        """A table that has just finished leaves the open tables for the finished cache."""
+        if table.status == "finished" and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.finished.put(table)
+            self.limits.closed(table.id)
+
+    async def public_tables(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        """The lobby's list: the newest ``limit`` public tables (with ``status``, if given). Open tables
+        come from memory, finished ones from the store's rows (not replayed; the list of rows is read at
+        most once a second) and the finished cache."""
+        found: dict[str, dict[str, Any]] = {}
+        in_memory = [*self.tables.values(), *(self.finished.values() if status in (None, "finished") else ())]
+        for table in sorted(in_memory, key=lambda t: t.row.created, reverse=True):
+            if len(found) == limit:  # only the newest are summarised
+                break
+            if table.row.public and (status is None or table.status == status):
+                found.setdefault(table.id, table.summary())
+        if status in (None, "finished"):
+            for row, version in await self._finished_listing(limit):
+                found.setdefault(row.id, stored_summary(row, version))
+        listed = sorted(found.values(), key=lambda s: s["created"], reverse=True)
+        return listed[:limit]
+
+    async def _finished_listing(self, limit: int) -> list[tuple[TableRow, int]]:
+        at, rows = self._listing
+        if time.monotonic() - at > 1.0:
+            rows = await asyncio.to_thread(self.store.finished_rows, limit)
+            self._listing = (time.monotonic(), rows)
+        return rows
+
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    async def create(self, request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
-        """A new table and the tokens of its person seats; ``MoveError`` (400) for a bad request."""
+    async def create(
+        self, request: CreateTable, client: str | None = None
+    ) -> tuple[Table, list[tuple[int, str]]]:
+        """A new table and the tokens of its person seats; ``MoveError`` (400) for a bad request,
+        ``TooMany`` (429) past the creation limits of ``client`` (its address) or of the server.
+
+        The limits and the options' size are checked before anything is built; the game, its initial
+        state, its chance outcomes and its bots are then built in the worker thread (``build_table``), so
+        no creation holds up the tables in play; the table joins the lobby once it is stored."""
+        check_options_size(request.options, self.options_max_bytes)
+        ticket = self.limits.admit(client, len(self.tables))
         try:
-            info = entry(request.game or default_game())
-        except FloeError as exc:
-            raise MoveError("bad_option", str(exc), 400) from exc
-        players = len(request.seats)
-        if not info.min_players <= players <= info.max_players:
-            raise MoveError(
-                "bad_option", f"{info.name} is for {info.min_players} to {info.max_players} seats", 400
+            table, tokens = await asyncio.get_running_loop().run_in_executor(self._work, build_table, request)
+            # Shielded like a move: a stored table is registered even if the request is cancelled.
+            pending = asyncio.ensure_future(
+                self.writer.write(lambda conn: Store.insert_table(conn, table.row))
             )
-        try:
-            game = info.new_game(players, request.options)
-        except FloeError as exc:
-            raise MoveError("bad_option", str(exc), 400) from exc
-        seats: list[Seat] = []
-        tokens: list[tuple[int, str]] = []
-        for k, req in enumerate(request.seats):
-            if req.kind == "bot":
-                spec = _check_bot(req.bot, game, k)
-                seats.append(Seat(kind="bot", name=_name(req.name, k) if req.name else spec, bot=spec))
-            else:
-                if req.bot is not None:
-                    raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
-                token = new_token()
-                # The creator sits in the first person seat: it is theirs from the start, so a stranger
-                # joining from the lobby can never take it before they open their link.
-                creator = not tokens
-                tokens.append((k, token))
-                name = _name(req.name, k) if req.name else f"P{k + 1}"
-                seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
-        seed = secrets.randbits(62)
-        state = game.new_initial_state()
-        Table.resolve_chance(state, seed)
-        row = TableRow(
-            id=secrets.token_hex(6),
-            game=game.name,
-            players=players,
-            options=game.options_dict(),
-            seed=seed,
-            created=time.time(),
-            public=request.public,
-            turn_timer=request.turn_timer,
-            seats=[s.stored() for s in seats],
-            actions=list(state.history),
-        )
-        await self.writer.write(lambda conn: Store.insert_table(conn, row))
-        table = Table(row=row, game=game, state=state, seats=seats)
-        self.tables[row.id] = table
-        self.schedule(table)
+            try:
+                await asyncio.shield(pending)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pending
+                    self._register(table, ticket)
+                raise
+        except BaseException:
+            self.limits.cancel(ticket)  # no-op if the table was registered
+            raise
+        self._register(table, ticket)
         return table, tokens
+
+    def _register(self, table: Table, ticket: Reservation) -> None:
+        self.tables[table.id] = table
+        self.limits.opened(ticket, table.id)
+        self.schedule(table)
 
     async def join(self, table_id: str, request: JoinTable) -> tuple[int, str]:
         """Claim the first unclaimed person seat of a public table with a fresh token (the seat's old link
@@ -293,7 +366,7 @@ class Lobby:
             seat,
             state_of=table.state_message,
             seats_of=lambda: {"type": "seats", "table": table.summary()},
-            limits=self.limits,
+            limits=self.conn_limits,
         )
 
     def connect(self, table: Table, conn: Conn) -> None:
@@ -302,16 +375,16 @@ class Lobby:
         the seat's flags changed, the others hear of it in a ``seats`` message."""
         conns = self.conns.setdefault(table.id, set())
         if conn.seat is None:
-            if sum(1 for c in conns if c.seat is None) >= self.limits.spectators:
+            if sum(1 for c in conns if c.seat is None) >= self.conn_limits.spectators:
                 raise MoveError(
                     "too_many_connections",
-                    f"this table has {self.limits.spectators} spectators, as many as it takes; try later",
+                    f"this table has {self.conn_limits.spectators} spectators, the most it takes; try later",
                     429,
                 )
-        elif table.seats[conn.seat].connections >= self.limits.seat_connections:
+        elif table.seats[conn.seat].connections >= self.conn_limits.seat_connections:
             raise MoveError(
                 "too_many_connections",
-                f"this seat is open in {self.limits.seat_connections} places already; close one",
+                f"this seat is open in {self.conn_limits.seat_connections} places already; close one",
                 429,
             )
         conns.add(conn)
@@ -413,6 +486,66 @@ def _name(raw: str, seat: int | None) -> str:
     except BadName as exc:
         where = "" if seat is None else f"seat {seat + 1}: "
         raise MoveError("bad_name", f"{where}{exc}", 400) from None
+
+
+def check_options_size(options: dict[str, Any], limit: int) -> None:
+    """Refuse options whose JSON is longer than ``limit`` (before any game reads them)."""
+    try:
+        size = len(json.dumps(options))
+    except (ValueError, TypeError, RecursionError):
+        raise MoveError("bad_option", "the options are not plain JSON", 400) from None
+    if size > limit:
+        raise MoveError("bad_option", f"the options take {size} bytes; at most {limit} are allowed", 400)
+
+
+def build_table(request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
+    """A new table for ``request`` and the tokens of its person seats, not yet stored or in the lobby;
+    ``MoveError`` (400) for a bad request. Runs in a worker thread: it touches no lobby state."""
+    try:
+        info = entry(request.game or default_game())
+    except FloeError as exc:
+        raise MoveError("bad_option", str(exc), 400) from exc
+    players = len(request.seats)
+    if not info.min_players <= players <= info.max_players:
+        raise MoveError(
+            "bad_option", f"{info.name} is for {info.min_players} to {info.max_players} seats", 400
+        )
+    try:
+        game = info.new_game(players, request.options)
+    except FloeError as exc:
+        raise MoveError("bad_option", str(exc), 400) from exc
+    seats: list[Seat] = []
+    tokens: list[tuple[int, str]] = []
+    for k, req in enumerate(request.seats):
+        if req.kind == "bot":
+            spec = _check_bot(req.bot, game, k)
+            seats.append(Seat(kind="bot", name=_name(req.name, k) if req.name else spec, bot=spec))
+        else:
+            if req.bot is not None:
+                raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
+            token = new_token()
+            # The creator sits in the first person seat: it is theirs from the start, so a stranger
+            # joining from the lobby can never take it before they open their link.
+            creator = not tokens
+            tokens.append((k, token))
+            name = _name(req.name, k) if req.name else f"P{k + 1}"
+            seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
+    seed = secrets.randbits(62)
+    state = game.new_initial_state()
+    Table.resolve_chance(state, seed)
+    row = TableRow(
+        id=secrets.token_hex(6),
+        game=game.name,
+        players=players,
+        options=game.options_dict(),
+        seed=seed,
+        created=time.time(),
+        public=request.public,
+        turn_timer=request.turn_timer,
+        seats=[s.stored() for s in seats],
+        actions=list(state.history),
+    )
+    return Table(row=row, game=game, state=state, seats=seats), tokens
 
 
 def _check_bot(spec: str | None, game: Any, seat: int) -> str:
