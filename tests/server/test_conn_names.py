@@ -21,8 +21,9 @@ BOT = {"kind": "bot", "bot": "random"}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server for this module's tests (each test makes its own tables)."""
-    with running_server(tmp_path_factory.mktemp("names")) as srv:
+    """One server for this module's tests (each test makes its own tables: the creation limits are off)."""
+    extra = ["--set", "create_per_minute=0", "--set", "open_tables_per_client=0"]
+    with running_server(tmp_path_factory.mktemp("names"), extra=extra) as srv:
         yield srv
 
 
