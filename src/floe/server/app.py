@@ -29,10 +29,11 @@ from floe.bots.base import bot_names, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
 from floe.server.botrunner import BotLimits, BotRunner
+from floe.server.conns import CLOSE_GRACE, DROPPED, Conn, ConnLimits
 from floe.server.gamefiles import game_file
 from floe.server.httplimits import BodyLimit
 from floe.server.limits import TableLimits, TooMany
-from floe.server.manager import Conn, Lobby
+from floe.server.manager import Lobby
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
     Back,
@@ -79,6 +80,24 @@ class Settings(BaseSettings):
     bot_cheap_seconds: float = 0.05  # a decision its bot estimates at most this is cheap (Bot.cost)
     bot_inline_seconds: float = 0.001  # ... at most this, it runs in the server process itself
     bot_searches_per_client: int = 1  # searches of one client's tables running at once
+    # --- connections (issue 11, item 6): what one table, seat and connection may cost (conns.py) -------
+    max_spectators: Count = 100  # spectator connections per table; more are refused
+    max_seat_connections: Annotated[int, Field(ge=1)] = 4  # connections per seat (tabs, devices)
+    ws_queue_limit: Annotated[int, Field(ge=1)] = 64  # messages waiting for a connection besides its state
+    ws_send_timeout: Annotated[float, Field(gt=0)] = 20.0  # seconds a write may wait for a client to read
+    away_toggles_per_second: Annotated[float, Field(gt=0)] = 1.0  # leave/back per connection, after ...
+    away_toggle_burst: Annotated[float, Field(ge=1)] = 5.0  # ... a burst of this many
+
+    def conn_limits(self) -> ConnLimits:
+        """The connection settings, for the lobby."""
+        return ConnLimits(
+            spectators=self.max_spectators,
+            seat_connections=self.max_seat_connections,
+            queue=self.ws_queue_limit,
+            send_timeout=self.ws_send_timeout,
+            toggles_per_second=self.away_toggles_per_second,
+            toggle_burst=self.away_toggle_burst,
+        )
 
     # --- resources and limits: HTTP, table creation, finished tables (issue 11 items 1, 8, 9) ---------
     host: str = "127.0.0.1"  # where floe serve listens
@@ -150,6 +169,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _one_line_for_bad_utf8()
         store = settings.store or Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
         bots = BotRunner(settings.bot_workers, processes=settings.bot_processes, limits=bot_limits(settings))
@@ -169,6 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             options_max_bytes=settings.options_max_bytes,
             max_bot_ms=settings.bot_max_ms,
             max_bot_iterations=settings.bot_max_iterations,
+            conn_limits=settings.conn_limits(),
         )
         await asyncio.to_thread(lobby.load)
         # The loaded tables live as long as the server: keep them out of the collector's scans, and collect
@@ -263,7 +284,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         await lobby_of(request).fetch(table_id)  # a finished table answers "no free seat", not "unknown"
-        seat, token = await lobby_of(request).join(table_id, body.name)
+        seat, token = await lobby_of(request).join(table_id, body)
         return {"seat": seat, "token": token, "link": f"/table/{table_id}#seat={token}"}
 
     def seat_for(table: Table, authorization: str | None) -> int | None:
@@ -315,24 +336,51 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table = await lobby.fetch(table_id)
             hello = await _first_hello(ws)
             seat = await lobby.hello(table, hello.token)
+            conn = lobby.open_conn(table, ws, seat)
+            lobby.connect(table, conn)
         except MoveError as exc:
             await _send_error(ws, exc, None)
             await ws.close(code=4000 + min(exc.status, 999) % 1000)
             return
         except WebSocketDisconnect:
             return
-        conn = Conn(ws, seat)
-        pump = asyncio.create_task(conn.pump())
-        lobby.connect(table, conn)
+        # Reading and writing run side by side: the connection ends when the client goes (reading ends) or
+        # when the server gives up on a client that does not read (writing ends, ``conn.dropped``).
+        pump = conn.start()
+        serve = asyncio.create_task(_serve(ws, lobby, table, conn))
         try:
-            await _serve(ws, lobby, table, conn)
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait({pump, serve}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             lobby.disconnect(table, conn)
+            serve.cancel()
             pump.cancel()
+            await asyncio.gather(serve, pump, return_exceptions=True)
+        if conn.dropped is not None:
+            log.info("dropped a connection of table %s: %s", table.id, conn.dropped)
+            await _close(ws, DROPPED, "not reading; reconnect", CLOSE_GRACE)
+        elif serve.cancelled():  # the writing ended first: the server is stopping (or the client broke)
+            await _close(ws, 1001, "the server is stopping", lobby.conn_limits.send_timeout)
 
     return app
+
+
+class _BadUtf8(logging.Filter):
+    """uvicorn logs a traceback for every WebSocket text frame that is not UTF-8 (and closes the connection
+    with 1007, as it should): a client's mistake, worth one line, not a server error with a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == "Invalid UTF-8 sequence received from client.":
+            record.msg = "a WebSocket client sent a text frame that is not UTF-8: closed it (1007)"
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def _one_line_for_bad_utf8() -> None:
+    """Install ``_BadUtf8`` on uvicorn's logger (once; after uvicorn has set its logging up)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _BadUtf8) for f in logger.filters):
+        logger.addFilter(_BadUtf8())
 
 
 def _acknowledge(conn: Conn, message_id: Any) -> Callable[[int], None]:
@@ -340,6 +388,14 @@ def _acknowledge(conn: Conn, message_id: Any) -> Callable[[int], None]:
         conn.send({"type": "ack", "id": message_id, "version": version})
 
     return ack
+
+
+async def _close(ws: WebSocket, code: int, reason: str, timeout: float) -> None:
+    """Close with ``code``. The close frame waits behind what the client has not read yet; a client that
+    still reads nothing within ``timeout`` seconds gets no close frame (the connection is ended anyway)."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(timeout):
+            await ws.close(code=code, reason=reason)
 
 
 async def _send_error(ws: WebSocket, exc: MoveError, message_id: Any) -> None:
@@ -378,7 +434,10 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
     while True:
         message_id = None
         try:
-            message = await _receive(ws)
+            try:
+                message = await _receive(ws)
+            except WebSocketDisconnect:
+                return
             if isinstance(message, WsMove):
                 message_id = message.id
                 if conn.seat is None:
@@ -388,6 +447,10 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
             elif isinstance(message, Leave | Back):
                 if conn.seat is None:
                     raise MoveError("bad_token", "spectators have no seat", 403)
+                if not conn.toggles.allow():
+                    # Each leave/back tells every connection of the table: a few a second are plenty.
+                    rate = conn.limits.toggles_per_second
+                    raise MoveError("too_fast", f"leave/back at most {rate:g} a second; wait a moment", 429)
                 await lobby.set_away(table, conn.seat, isinstance(message, Leave))
             elif isinstance(message, Ping):
                 conn.send({"type": "pong"})

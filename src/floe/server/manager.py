@@ -17,19 +17,18 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol
-
-from pydantic_core import to_json
+from typing import Any
 
 from floe.bots.base import capped_spec, make_bot
 from floe.core.errors import FloeError
 from floe.core.registry import default_game, entry
 from floe.server.archive import FinishedCache, stored_summary
 from floe.server.botrunner import BotRunner, Decision, options_key, spec_facts
+from floe.server.conns import Conn, ConnLimits, Sender
 from floe.server.limits import Reservation, TableLimits
-from floe.server.protocol import CreateTable
+from floe.server.names import BadName, clean_name
+from floe.server.protocol import CreateTable, JoinTable
 from floe.server.store import Store, TableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
 from floe.server.writer import Writer
@@ -40,34 +39,6 @@ log = logging.getLogger("floe.server")
 # (Every decision also stops at the bot runner's time cap, whatever its budget.)
 MAX_BOT_MS = 10_000
 MAX_BOT_ITERATIONS = 100_000
-
-
-class Sender(Protocol):
-    async def send_text(self, data: str) -> None: ...
-
-
-@dataclass(eq=False)
-class Conn:
-    """One WebSocket connection watching a table as a seat (or a spectator, seat None)."""
-
-    sender: Sender
-    seat: int | None
-    log_sent: int = 0
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; it is written by ``pump`` in order."""
-        # pydantic-core's serializer is several times faster than json.dumps on these dicts.
-        self.queue.put_nowait(to_json(message).decode())
-
-    async def pump(self) -> None:
-        """Write queued messages until ``close``."""
-        while (text := await self.queue.get()) is not None:
-            await self.sender.send_text(text)
-
-    def close(self) -> None:
-        """Stop ``pump`` after what is queued."""
-        self.queue.put_nowait(None)
 
 
 def _derived_seed(*parts: object) -> int:
@@ -90,6 +61,7 @@ class Lobby:
         options_max_bytes: int = 8192,
         max_bot_ms: float = MAX_BOT_MS,
         max_bot_iterations: int = MAX_BOT_ITERATIONS,
+        conn_limits: ConnLimits | None = None,
     ) -> None:
         self.store = store
         self.writer = Writer(store)
@@ -116,6 +88,7 @@ class Lobby:
         self.owners: dict[str, str] = {}
         self._watchdog: asyncio.Task[None] | None = None
         self.on_change: list[Callable[[Table], None]] = [self._retire]
+        self.conn_limits = conn_limits or ConnLimits()
 
     # --- life cycle ----------------------------------------------------------------------------------
     def load(self) -> int:
@@ -281,22 +254,36 @@ class Lobby:
         self.limits.opened(ticket, table.id)
         self.schedule(table)
 
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        """Claim the first unclaimed person seat with a fresh token (the seat's old link stops working)."""
+    async def join(self, table_id: str, request: JoinTable) -> tuple[int, str]:
+        """Claim the first unclaimed person seat of a public table with a fresh token (the seat's old link
+        stops working). A private table's seats are taken only with their invitation links. A browser gets
+        one seat per table: a second join with the same ``key`` is refused and names the seat it has."""
         table = self.get(table_id)
+        if not table.row.public:
+            raise MoveError(
+                "private_table", "this table is private: its seats are taken with their invitation links", 403
+            )
+        name = _name(request.name, None)
+        key = None if request.key is None else token_hash(request.key)
         async with self.lock(table_id):
+            mine = next((k for k, s in enumerate(table.seats) if key and s.joined_by == key), None)
+            if mine is not None:
+                raise MoveError(
+                    "already_joined", f"you already have seat P{mine + 1} at this table: open its link", 409
+                )
             free = [k for k, s in enumerate(table.seats) if s.kind == "person" and not s.claimed]
             if not free or table.status == "finished":
                 raise MoveError("no_free_seat", "no free seat at this table", 409)
             seat = table.seats[free[0]]
             token = new_token()
-            seat.token_hash, seat.claimed, seat.name = token_hash(token), True, name
+            seat.token_hash, seat.claimed, seat.name, seat.joined_by = token_hash(token), True, name, key
             await self._save_seats(table)
         self.changed(table)
         return free[0], token
 
     async def hello(self, table: Table, token: str | None) -> int | None:
-        """The seat ``token`` opens (claiming it, and taking it back if it was away); None for a spectator."""
+        """The seat ``token`` opens; None for a spectator. The first opening of an invitation link claims the
+        seat (the game may start: everyone gets the new state); ``connect`` takes a seat back if away."""
         if token is None:
             return None
         seat = table.seat_of(token)
@@ -305,7 +292,9 @@ class Lobby:
             async with self.lock(table.id):
                 info.claimed = True
                 await self._save_seats(table)
-        info.away = False
+            # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
+            # written when it tells them the seat is connected: that news is part of those states.
+            self.changed(table)
         return seat
 
     async def _save_seats(self, table: Table) -> None:
@@ -379,36 +368,77 @@ class Lobby:
             callback(table)
 
     def broadcast(self, table: Table) -> None:
-        """Send each connection its seat's ``state``."""
+        """Send each connection its seat's ``state`` (coalesced: a connection has at most one waiting, built
+        when it is written, so a connection that does not read costs no more however often this is called)."""
         for conn in self.conns.get(table.id, ()):
-            self.send_state(table, conn)
+            conn.send_state()
 
     @staticmethod
     def send_state(table: Table, conn: Conn) -> None:
-        """Send ``conn`` its ``state`` with the log lines it has not had."""
-        message = table.state_message(conn.seat, conn.log_sent)
-        conn.log_sent = message["log_total"]
-        conn.send(message)
+        """Send ``conn`` its ``state`` (with the log lines it has not had, counted when it is written)."""
+        conn.send_state()
+
+    def seats_changed(self, table: Table, but: Conn | None = None) -> None:
+        """Tell every connection (but ``but``) that the seats' flags changed: a small ``seats`` message, or
+        nothing if a ``state`` is already waiting for it."""
+        for conn in self.conns.get(table.id, ()):
+            if conn is not but:
+                conn.send_seats()
 
     # --- connections ---------------------------------------------------------------------------------
+    def open_conn(self, table: Table, sender: Sender, seat: int | None) -> Conn:
+        """A connection of ``table`` for ``seat`` (not yet registered: see ``connect``)."""
+        return Conn(
+            sender,
+            seat,
+            state_of=table.state_message,
+            seats_of=lambda: {"type": "seats", "table": table.summary()},
+            limits=self.conn_limits,
+        )
+
     def connect(self, table: Table, conn: Conn) -> None:
-        """Register ``conn``; it gets its state at once."""
-        self.conns.setdefault(table.id, set()).add(conn)
+        """Register ``conn`` (``MoveError`` if the table has as many spectators, or the seat as many
+        connections, as it may); it gets its welcome and its state. A seat that was away is taken back; if
+        the seat's flags changed, the others hear of it in a ``seats`` message."""
+        conns = self.conns.setdefault(table.id, set())
+        if conn.seat is None:
+            if sum(1 for c in conns if c.seat is None) >= self.conn_limits.spectators:
+                raise MoveError(
+                    "too_many_connections",
+                    f"this table has {self.conn_limits.spectators} spectators, the most it takes; try later",
+                    429,
+                )
+        elif table.seats[conn.seat].connections >= self.conn_limits.seat_connections:
+            raise MoveError(
+                "too_many_connections",
+                f"this seat is open in {self.conn_limits.seat_connections} places already; close one",
+                429,
+            )
+        conns.add(conn)
+        changed = False
         if conn.seat is not None:
-            table.seats[conn.seat].connections += 1
+            info = table.seats[conn.seat]
+            changed = info.connections == 0 or info.away
+            info.connections += 1
+            info.away = False
         conn.send({"type": "welcome", "seat": conn.seat, "table": table.summary()})
-        self.broadcast(table)
+        conn.send_state()
+        if changed:
+            self.seats_changed(table, but=conn)
 
     def disconnect(self, table: Table, conn: Conn) -> None:
         """Forget ``conn``; a person with no connection left may be replaced by a bot (see ``_watch``)."""
-        self.conns.get(table.id, set()).discard(conn)
+        conns = self.conns.get(table.id, set())
+        if conn not in conns:
+            return
+        conns.discard(conn)
         conn.close()
         if conn.seat is not None:
             info = table.seats[conn.seat]
             info.connections -= 1
             if info.connections == 0:
                 info.left_at = time.time()
-            self.broadcast(table)
+                self.seats_changed(table)
 
     # --- bots and timers -----------------------------------------------------------------------------
     def schedule(self, table: Table) -> None:
@@ -486,6 +516,15 @@ class Lobby:
         self.schedule(table)
 
 
+def _name(raw: str, seat: int | None) -> str:
+    """``raw`` cleaned (``names.clean_name``); else ``MoveError`` ``bad_name``, naming the seat."""
+    try:
+        return clean_name(raw)
+    except BadName as exc:
+        where = "" if seat is None else f"seat {seat + 1}: "
+        raise MoveError("bad_name", f"{where}{exc}", 400) from None
+
+
 def check_options_size(options: dict[str, Any], limit: int) -> None:
     """Refuse options whose JSON is longer than ``limit`` (before any game reads them)."""
     try:
@@ -524,7 +563,7 @@ def build_table(request: CreateTable, grant: Grant) -> tuple[Table, list[tuple[i
         if req.kind == "bot":
             spec, notice = grant(req.bot, game, k)
             notices += [notice] if notice else []
-            seats.append(Seat(kind="bot", name=req.name or spec, bot=spec))
+            seats.append(Seat(kind="bot", name=_name(req.name, k) if req.name else spec, bot=spec))
         else:
             if req.bot is not None:
                 raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
@@ -533,7 +572,7 @@ def build_table(request: CreateTable, grant: Grant) -> tuple[Table, list[tuple[i
             # joining from the lobby can never take it before they open their link.
             creator = not tokens
             tokens.append((k, token))
-            name = req.name or f"P{k + 1}"
+            name = _name(req.name, k) if req.name else f"P{k + 1}"
             seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
     seed = secrets.randbits(62)
     state = game.new_initial_state()

@@ -35,9 +35,11 @@ class CreateTable(_Strict):
 
 
 class JoinTable(_Strict):
-    """``POST /api/tables/{id}/join``."""
+    """``POST /api/tables/{id}/join``: the name to sit under and the browser's key (a random string the lobby
+    keeps in the browser's storage), so that one browser gets one seat per table."""
 
     name: Name = "Guest"
+    key: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")] | None = None
 
 
 class Move(_Strict):
