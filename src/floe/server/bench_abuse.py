@@ -17,6 +17,7 @@ Targets (issue 11): move→ack p99 ≤ 100 ms, bot replies p99 ≤ 2 s, peak mem
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from typing import Any
 
@@ -64,6 +65,7 @@ def run_one(name: str, sizes: Sizes, think: float, seed: int, limit_mb: float) -
             result["server_alive"] = server.alive()
             log = server.log_since(0)
             result["server_log"] = {"lines": log.count("\n"), "tracebacks": log.count("Traceback")}
+            result["load_avg"] = round(os.getloadavg()[0], 2)  # other work on the machine competes too
         finally:
             player.stop()
     normal = result["normal"]

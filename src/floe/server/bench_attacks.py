@@ -88,13 +88,23 @@ class Arena:
     async def post(self, path: str, body: Any, statuses: Counter[str]) -> httpx.Response | None:
         """POST JSON (``body`` already text, or an object); the status is counted (``error`` if none came)."""
         content = body if isinstance(body, str | bytes) else json.dumps(body)
-        try:
-            answer = await self.http.post(path, content=content, headers={"Content-Type": "application/json"})
-        except httpx.HTTPError as exc:
-            statuses[type(exc).__name__] += 1
-            return None
-        statuses[str(answer.status_code)] += 1
-        return answer
+        headers = {"Content-Type": "application/json"}
+        for attempt in (1, 2):
+            try:
+                answer = await self.http.post(path, content=content, headers=headers)
+            except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError) as exc:
+                # A kept-alive connection the server closed (as it does after a 500) fails the next
+                # request before it reaches the app: once, that is the client's problem, not an answer.
+                if attempt == 1 and self.alive():
+                    continue
+                statuses[type(exc).__name__] += 1
+                return None
+            except httpx.HTTPError as exc:
+                statuses[type(exc).__name__] += 1
+                return None
+            statuses[str(answer.status_code)] += 1
+            return answer
+        return None
 
     def first_game(self) -> dict[str, Any]:
         return self.games[0]
@@ -116,7 +126,7 @@ def hex_cells(n: int) -> list[list[int]]:
     """``n`` axial hex coordinates spiralling out from [0, 0]: a connected board of any size."""
     cells = [[0, 0]]
     ring = 1
-    steps = ((1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1), (1, 0))
+    steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
     while len(cells) < n:
         q, r = -ring, ring  # start of the ring, then walk its six sides
         for dq, dr in steps:
