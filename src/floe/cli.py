@@ -341,6 +341,12 @@ def bench(
     client_procs: Annotated[
         int, typer.Option(help="Server: client processes the tables are shared among (default 1).")
     ] = 1,
+    startup: Annotated[
+        int | None,
+        typer.Option(
+            help="Server: store this many finished tables and time how long the server takes to start."
+        ),
+    ] = None,
 ) -> None:
     """Measure the engine (decisions/s, clone/apply/legal costs; for games of perfect information, which
     have the mcts bot, also MCTS iterations/s), ISMCTS (--ismcts), MCTS alone (--mcts) or the web table
@@ -348,6 +354,14 @@ def bench(
     if game == "server":
         if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
             fail("--seconds must be positive, --think-ms not negative")
+        if startup is not None:
+            from floe.server.bench_startup import run_startup_bench
+
+            if startup <= 0:
+                fail("--startup must be positive")
+            figures = run_startup_bench(startup, players=players or 2, seed=seed)
+            print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
+            return
         if abuse:
             _bench_abuse(attack, quick=quick, think_ms=think_ms, seconds=seconds, seed=seed, as_json=as_json)
             return

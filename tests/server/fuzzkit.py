@@ -10,9 +10,12 @@ turns off derandomisation, so each long run explores new inputs).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -21,6 +24,7 @@ from typing import Any
 import httpx
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from serverproc import ServerProcess
 
 SCALE = max(1, int(os.environ.get("FLOE_FUZZ_SCALE", "1") or "1"))
 
@@ -246,6 +250,21 @@ def stored_tables(data_dir: Path) -> int:
     with sqlite3.connect(f"file:{data_dir / 'floe.sqlite3'}?mode=ro", uri=True) as db:
         count: int = db.execute("SELECT COUNT(*) FROM floe_tables").fetchone()[0]
     return count
+
+
+@contextlib.contextmanager
+def started(server: ServerProcess) -> Iterator[ServerProcess]:
+    """``server`` started, then stopped with its whole process group: a bot worker can outlive the server
+    (one the stop's SIGTERM killed is replaced while the server shuts down) and would go on thinking."""
+    try:
+        server.start()
+        yield server
+    finally:
+        pid = server.proc.pid if server.proc is not None else None
+        server.stop()
+        if pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
 
 
 def log_mark(log_path: Path) -> int:

@@ -31,6 +31,7 @@ from fuzzkit import (
     no_traceback,
     sentinel,
     show,
+    started,
 )
 from hypothesis import given, reject
 from hypothesis import strategies as st
@@ -77,24 +78,20 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     server = ServerProcess(
         tmp_path_factory.mktemp("fuzz-http"), extra=["--bot-workers", "1", "--away-after", "3600"]
     )
-    try:
-        server.start()
-        with httpx.Client(base_url=server.url, timeout=30) as http:
-            tables = {game: sentinel(http, [PERSON, PERSON], game=game) for game in GAMES}
-            # A finished table (two random bots play it out at once): its record and revealed replay.
-            done = http.post("/api/tables", json={"seats": [{"kind": "bot", "bot": "random"}] * 2})
-            assert done.status_code == 201, done.text
-            finished = Sentinel(done.json()["table"]["id"], {})
-            for _ in range(600):
-                if http.get(f"/api/tables/{finished.id}").json()["status"] == "finished":
-                    break
-                time.sleep(0.05)
-            finished.remember(http)
-            assert finished.seen["spectator"]["status"] == "finished"
-            tables["finished"] = finished
-            yield Site(server, http, tables)
-    finally:
-        server.stop()
+    with started(server), httpx.Client(base_url=server.url, timeout=30) as http:
+        tables = {game: sentinel(http, [PERSON, PERSON], game=game) for game in GAMES}
+        # A finished table (two random bots play it out at once): its record and revealed replay.
+        done = http.post("/api/tables", json={"seats": [{"kind": "bot", "bot": "random"}] * 2})
+        assert done.status_code == 201, done.text
+        finished = Sentinel(done.json()["table"]["id"], {})
+        for _ in range(600):
+            if http.get(f"/api/tables/{finished.id}").json()["status"] == "finished":
+                break
+            time.sleep(0.05)
+        finished.remember(http)
+        assert finished.seen["spectator"]["status"] == "finished"
+        tables["finished"] = finished
+        yield Site(server, http, tables)
 
 
 # --- strategies --------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from fuzzkit import (
     no_traceback,
     sentinel,
     show,
+    started,
     stored_tables,
 )
 from hypothesis import example, given
@@ -130,13 +131,9 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     server = ServerProcess(
         tmp_path_factory.mktemp("fuzz-options"), extra=["--bot-workers", "1", "--away-after", "3600"]
     )
-    try:
-        server.start()
-        with httpx.Client(base_url=server.url, timeout=30) as http:
-            tables = [sentinel(http, [PERSON] * game.min_players, game=game.name) for game in GAMES]
-            yield Fuzzed(server, http, tables, created=len(tables))
-    finally:
-        server.stop()
+    with started(server), httpx.Client(base_url=server.url, timeout=30) as http:
+        tables = [sentinel(http, [PERSON] * game.min_players, game=game.name) for game in GAMES]
+        yield Fuzzed(server, http, tables, created=len(tables))
 
 
 # --- strategies --------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from fuzzkit import (
     no_traceback,
     sentinel,
     short,
+    started,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -59,13 +60,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     server = ServerProcess(
         tmp_path_factory.mktemp("fuzz-ws"), extra=["--bot-workers", "1", "--away-after", "3600"]
     )
-    try:
-        server.start()
-        with httpx.Client(base_url=server.url, timeout=30) as http:
-            tables = [sentinel(http, [PERSON, PERSON], game=e.name) for e in entries()]
-            yield Site(server, http, tables)
-    finally:
-        server.stop()
+    with started(server), httpx.Client(base_url=server.url, timeout=30) as http:
+        tables = [sentinel(http, [PERSON, PERSON], game=e.name) for e in entries()]
+        yield Site(server, http, tables)
 
 
 # --- strategies --------------------------------------------------------------------------------------------

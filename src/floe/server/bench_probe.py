@@ -124,11 +124,13 @@ def served(*, db: str | None = None, extra: Sequence[str] = ()) -> Iterator[Serv
             finally:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGTERM)
-                try:
+                with contextlib.suppress(subprocess.TimeoutExpired):
                     proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-                    proc.wait()
+                # Then whatever is left of its process group: bot workers can outlive the server (today a
+                # worker the SIGTERM killed is replaced during the shutdown, and the new one stays behind,
+                # still thinking), and one left after an attack would weigh on every later measurement.
+                server.kill()
+                proc.wait()
 
 
 # --- /proc --------------------------------------------------------------------------------------------------
