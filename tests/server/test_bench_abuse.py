@@ -8,6 +8,8 @@ attacks at ``--quick`` sizes and checks that every figure is there and consisten
 from __future__ import annotations
 
 import json
+import random
+import struct
 import subprocess
 import sys
 from typing import Any
@@ -15,6 +17,7 @@ from typing import Any
 from floe.core.registry import entries
 from floe.server.app import game_info
 from floe.server.bench_attacks import ATTACKS, bad_option_bodies, hex_cells, name_is_clean
+from floe.server.bench_probe import _FrameSkipper
 
 NORMAL = {
     "moves",
@@ -109,3 +112,36 @@ def test_names_that_imitate_the_ui_are_not_clean() -> None:
 def _games() -> list[dict[str, Any]]:
     """The games as ``GET /api/games`` lists them (what the attacks read)."""
     return [game_info(e) for e in entries()]
+
+
+def test_the_bare_client_finds_every_ping_however_the_bytes_are_cut() -> None:
+    """The crowd's spectators read megabytes without parsing them, but must answer the server's pings (a
+    client that does not is dropped after the ping timeout, which would hide what the attack costs)."""
+    rng = random.Random(7)
+    frames, pings = b"", []
+    for k in range(300):
+        if k % 7 == 3:
+            payload = bytes([k % 256]) * rng.randint(0, 125)
+            frames += server_frame(0x9, payload)
+            pings.append(payload)
+        else:
+            frames += server_frame(0x1, b"x" * rng.choice([0, 5, 125, 126, 300, 65535, 65536, 70000]))
+    for _ in range(20):
+        skipper, found, at = _FrameSkipper(), [], 0
+        while at < len(frames):
+            step = rng.randint(1, 4000)
+            found += skipper.feed(frames[at : at + step])
+            at += step
+        assert found == pings
+
+
+def server_frame(opcode: int, payload: bytes) -> bytes:
+    """A final, unmasked frame as a server sends it."""
+    n = len(payload)
+    if n < 126:
+        head = struct.pack("!BB", 0x80 | opcode, n)
+    elif n < 1 << 16:
+        head = struct.pack("!BBH", 0x80 | opcode, 126, n)
+    else:
+        head = struct.pack("!BBQ", 0x80 | opcode, 127, n)
+    return head + payload

@@ -272,7 +272,7 @@ class ProcWatch:
 
 
 # --- a bare WebSocket client --------------------------------------------------------------------------------
-TEXT, BINARY, CLOSE = 0x1, 0x2, 0x8
+TEXT, BINARY, CLOSE, PING, PONG = 0x1, 0x2, 0x8, 0x9, 0xA
 
 
 def frame(opcode: int, payload: bytes) -> bytes:
@@ -292,7 +292,8 @@ class RawWebSocket:
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
-        self.received = 0  # bytes read by ``drain`` or ``read_some``
+        self.received = 0  # bytes read by ``drain_forever`` or ``read_some``
+        self.seen = asyncio.Event()
         self._drain: asyncio.Task[None] | None = None
 
     @classmethod
@@ -329,15 +330,25 @@ class RawWebSocket:
         self.received += len(data)
         return data
 
-    def drain_forever(self) -> None:
-        """Read and drop everything that arrives, in the background (a client that keeps up)."""
+    def drain_forever(self, watch: bytes = b"") -> None:
+        """Read and drop everything that arrives, in the background (a client that keeps up), answering the
+        server's pings as any WebSocket client does (else it would drop us after its ping timeout). When
+        ``watch`` is given, ``seen`` is set the first time those bytes arrive."""
+        self.seen = asyncio.Event()
+        self._drain = asyncio.create_task(self._drain_loop(watch))
 
-        async def run() -> None:
-            with contextlib.suppress(OSError, asyncio.CancelledError):
-                while data := await self.reader.read(262144):
-                    self.received += len(data)
-
-        self._drain = asyncio.create_task(run())
+    async def _drain_loop(self, watch: bytes) -> None:
+        frames = _FrameSkipper()
+        tail = b""
+        with contextlib.suppress(OSError, asyncio.CancelledError):
+            while data := await self.reader.read(262144):
+                self.received += len(data)
+                for payload in frames.feed(data):
+                    self.send(payload, PONG)
+                if watch and not self.seen.is_set():
+                    if watch in tail + data[: len(watch) * 2] or watch in data:
+                        self.seen.set()
+                    tail = data[-len(watch) :]
 
     async def close_code(self, timeout: float) -> int | None:
         """Read until the server's close frame and return its code (None if none came in time; 1006 if
@@ -359,6 +370,67 @@ class RawWebSocket:
         if self._drain is not None:
             self._drain.cancel()
         self.writer.transport.abort()
+
+
+class _FrameSkipper:
+    """Walks the server's frames as the bytes come, skipping their payloads without copying them; returns
+    the payload of each ping (to be answered)."""
+
+    def __init__(self) -> None:
+        self.head = b""  # the bytes of a frame header not complete yet
+        self.skip = 0  # payload bytes of the current frame still to skip
+        self.ping: bytes | None = None  # the payload so far of a ping cut across reads
+        self.ping_size = 0
+
+    def feed(self, data: bytes) -> list[bytes]:
+        pings: list[bytes] = []
+        at = 0
+        while at < len(data):
+            if self.ping is not None:
+                take = data[at : at + self.ping_size - len(self.ping)]
+                self.ping += take
+                at += len(take)
+                if len(self.ping) == self.ping_size:
+                    pings.append(self.ping)
+                    self.ping = None
+                continue
+            if self.skip:
+                step = min(self.skip, len(data) - at)
+                self.skip -= step
+                at += step
+                continue
+            buffer = self.head + data[at : at + 14]
+            parsed = _header(buffer)
+            if parsed is None:  # an incomplete header: keep it for the next chunk
+                self.head = buffer
+                return pings
+            opcode, size, length = parsed
+            at += length - len(self.head)
+            self.head = b""
+            if opcode == PING:
+                self.ping, self.ping_size = b"", size
+            else:
+                self.skip = size
+        if self.ping is not None and len(self.ping) == self.ping_size:  # an empty ping at the very end
+            pings.append(self.ping)
+            self.ping = None
+        return pings
+
+
+def _header(buffer: bytes) -> tuple[int, int, int] | None:
+    """(opcode, payload size, header length) of the unmasked frame starting ``buffer``, if complete."""
+    if len(buffer) < 2:
+        return None
+    opcode, size, length = buffer[0] & 0x0F, buffer[1] & 0x7F, 2
+    if size == 126:
+        if len(buffer) < 4:
+            return None
+        size, length = struct.unpack("!H", buffer[2:4])[0], 4
+    elif size == 127:
+        if len(buffer) < 10:
+            return None
+        size, length = struct.unpack("!Q", buffer[2:10])[0], 10
+    return opcode, size, length
 
 
 def _close_in(buffer: bytes) -> int | None:
