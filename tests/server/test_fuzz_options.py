@@ -237,6 +237,7 @@ ISSUE_CASES = [
     ("arktia", {"layout": [[q, 0] for q in range(5_200)]}, None),
     ("arctic", {}, "greedy:worlds=¹"),
     ("arctic", {}, "greedy:worlds=99999999999999999999"),
+    ("arctic", {}, "greedy:worlds=١٢x"),
 ]
 
 
