@@ -17,6 +17,9 @@ from rich.console import Console
 
 from floe.core.errors import FloeError
 
+# The most finished tables `floe bench server --startup` stores (10,000 is the figure the issue asks for).
+MAX_STARTUP_TABLES = 100_000
+
 if TYPE_CHECKING:
     from floe.server.app import Settings
 
@@ -383,23 +386,85 @@ def bench(
     iterations: Annotated[int, typer.Option(help="With --ismcts or MCTS: iterations per search.")] = 1000,
     tables: Annotated[int, typer.Option(help="Server: concurrent tables.")] = 100,
     think_ms: Annotated[
-        float, typer.Option(help="Server: mean pause of a client before it moves (0: as fast as possible).")
-    ] = 200.0,
-    seconds: Annotated[float, typer.Option(help="Server: stop after this long if games go on.")] = 120.0,
+        float | None,
+        typer.Option(
+            help="Server: mean pause of a client before it moves (0: as fast as possible; default 200, "
+            "with --abuse 500)."
+        ),
+    ] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="Server: stop after this long if games go on (default 120); with --abuse, the least each "
+            "attack's window lasts (default 20, --quick 3)."
+        ),
+    ] = None,
     db: Annotated[str | None, typer.Option(help="Server: a postgresql:// URL instead of SQLite.")] = None,
+    abuse: Annotated[
+        bool,
+        typer.Option(
+            "--abuse",
+            help="Server: a normal person-vs-bot table's service while each attack of issue 11 runs.",
+        ),
+    ] = False,
+    attack: Annotated[
+        list[str] | None, typer.Option(help="Server --abuse: run only this attack (repeatable).")
+    ] = None,
+    quick: Annotated[
+        bool, typer.Option("--quick", help="Server --abuse: small attack sizes (a test).")
+    ] = False,
+    client_procs: Annotated[
+        int, typer.Option(help="Server: client processes the tables are shared among (default 1).")
+    ] = 1,
+    startup: Annotated[
+        int | None,
+        typer.Option(
+            help="Server: store this many finished tables and time how long the server takes to start."
+        ),
+    ] = None,
+    replay_all: Annotated[
+        bool,
+        typer.Option(
+            "--replay-all",
+            help="Server --startup: also time replaying every stored table (what a start cost before).",
+        ),
+    ] = False,
 ) -> None:
     """Measure the engine (decisions/s, clone/apply/legal costs; for games of perfect information, which
     have the mcts bot, also MCTS iterations/s), ISMCTS (--ismcts), MCTS alone (--mcts) or the web table
     (``floe bench server --tables T``: moves/s and move-to-acknowledgement latency)."""
     if game == "server":
+        if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
+            fail("--seconds must be positive, --think-ms not negative")
+        if startup is not None:
+            from floe.server.bench_startup import run_startup_bench
+
+            if not 0 < startup <= MAX_STARTUP_TABLES:
+                fail(f"--startup must be 1 to {MAX_STARTUP_TABLES:,}")
+            figures = run_startup_bench(startup, seed=seed or 1, replay=replay_all)
+            print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
+            return
+        if abuse:
+            _bench_abuse(attack, quick=quick, think_ms=think_ms, seconds=seconds, seed=seed, as_json=as_json)
+            return
+        if attack or quick:
+            fail("--attack and --quick go with --abuse")
         from floe.server.bench import run_server_bench
 
-        if tables <= 0 or seconds <= 0 or think_ms < 0:
-            fail("--tables and --seconds must be positive, --think-ms not negative")
+        if tables <= 0 or client_procs <= 0:
+            fail("--tables and --client-procs must be positive")
         players = players or 2
         if not 2 <= players <= 4:
             fail("--players must be 2 to 4")
-        figures = run_server_bench(tables, players, seed, think_ms=think_ms, seconds=seconds, db=db)
+        figures = run_server_bench(
+            tables,
+            players,
+            seed,
+            think_ms=200.0 if think_ms is None else think_ms,
+            seconds=seconds or 120.0,
+            db=db,
+            client_procs=client_procs,
+        )
         print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
         return
     from floe.lab.bench import run_bench
@@ -418,6 +483,28 @@ def bench(
         run_bench(game, players or 4, games, seed, as_json, ismcts=ismcts, iterations=iterations, mcts=mcts)
     except FloeError as exc:
         fail(str(exc))
+
+
+def _bench_abuse(
+    attacks: list[str] | None,
+    *,
+    quick: bool,
+    think_ms: float | None,
+    seconds: float | None,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """``floe bench server --abuse``: see floe.server.bench_abuse."""
+    from floe.server.bench_abuse import run_abuse_bench, text_report
+    from floe.server.bench_attacks import ATTACKS
+
+    unknown = [a for a in attacks or [] if a not in ATTACKS]
+    if unknown:
+        fail(f"unknown attack {unknown[0]!r}; attacks: {', '.join(ATTACKS)}")
+    figures = run_abuse_bench(
+        attacks, quick=quick, think_ms=500.0 if think_ms is None else think_ms, hold=seconds, seed=seed
+    )
+    print(json.dumps(figures) if as_json else text_report(figures))
 
 
 @app.command("bench-rl")

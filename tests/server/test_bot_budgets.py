@@ -23,7 +23,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 CAP = 1.0  # the server's time cap on one decision, seconds
-SLACK = 1.0  # what a loaded machine may add
+SLACK = 2.0  # what a loaded machine (2 cores, the suite running beside) may add
 
 
 @pytest.fixture(scope="module")

@@ -3,40 +3,27 @@
 The attack left thousands of tables that every start-up replayed (39 s and 6.5 GB for the big layouts).
 Now a server replays only its unfinished tables; a finished one is read from the store when someone asks
 for it (summary, state, replay, record, WebSocket) and kept in a bounded cache; the lobby lists finished
-tables from the store's rows. The database of these tests is filled by ``scripts/bench_startup.py``: one
+tables from the store's rows. The database of these tests is filled by ``floe.server.bench_startup``: one
 short real game stored under many ids, as the server stores a table.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import sqlite3
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from serverproc import ServerProcess, running_server
 from wsclient import WsClient
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_startup.py"
-
-
-def startup_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_startup", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = startup_script()
+from floe.server import bench_startup as bench
 
 
 def table_id(k: int) -> str:
-    return f"{k:012x}"  # the ids the script gives its tables
+    return f"{k:012x}"  # the ids the bench gives its tables
 
 
 def test_a_server_with_10000_finished_tables_starts_as_fast_as_an_empty_one(tmp_path: Path) -> None:

@@ -45,6 +45,7 @@ from floe.server.protocol import (
     Ping,
     WsMove,
     client_message,
+    error_line,
     short_error,
 )
 from floe.server.store import Store, database_url
@@ -227,9 +228,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        message = f"{where}: {first.get('msg', 'invalid request')}"
-        return _error(MoveError("malformed", message, 400))
+        return _error(MoveError("malformed", error_line(first, "body", skip=("body",)), 400))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
