@@ -25,7 +25,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from floe.bots.base import bot_names, parse_bot_spec
+from floe.bots.base import MAX_ITERATIONS, MAX_MS, bot_names, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
 from floe.server.botrunner import BotLimits, BotRunner
@@ -68,19 +68,33 @@ class Settings(BaseSettings):
 
     data_dir: Path = Path("floe-data")
     db: str | None = None
-    bot_workers: int = 2
+    bot_workers: Annotated[int, Field(ge=1, le=64)] = 2  # search worker processes
     bot_processes: bool = True
-    away_after: float = 60.0
-    tick: float = 0.5
+    away_after: Annotated[float, Field(gt=0, le=86_400)] = 60.0
+    tick: Annotated[float, Field(gt=0, le=60)] = 0.5
     store: Store | None = None  # an already opened (and claimed) store; else opened at start-up
     # --- bots (issue 11 items 2-4: budgets, decision time, fair sharing of the workers; docs/server.md) ---
-    bot_time_cap: float = 10.0  # seconds one bot decision may take, whatever its bot's parameters
-    bot_max_ms: int = 10_000  # a larger ms budget is granted at this (the creator is told)
-    bot_max_iterations: int = 100_000  # a larger it/iterations budget is granted at this (told)
-    bot_fast_workers: int = 1  # worker processes for cheap decisions only (random, rule bots, small greedy)
-    bot_cheap_seconds: float = 0.05  # a decision its bot estimates at most this is cheap (Bot.cost)
-    bot_inline_seconds: float = 0.001  # ... at most this, it runs in the server process itself
-    bot_searches_per_client: int = 1  # searches of one client's tables running at once
+    bot_time_cap: Annotated[float, Field(gt=0, le=3600)] = (
+        10.0  # seconds one bot decision may take, whatever its bot's parameters
+    )
+    bot_max_ms: Annotated[int, Field(ge=1, le=MAX_MS)] = (
+        10_000  # a larger ms budget is granted at this (the creator is told)
+    )
+    bot_max_iterations: Annotated[int, Field(ge=1, le=MAX_ITERATIONS)] = (
+        100_000  # a larger it/iterations budget is granted at this (told)
+    )
+    bot_fast_workers: Annotated[int, Field(ge=1, le=16)] = (
+        1  # worker processes for cheap decisions only (random, rule bots, small greedy)
+    )
+    bot_cheap_seconds: Annotated[float, Field(ge=0, le=60)] = (
+        0.05  # a decision its bot estimates at most this is cheap (Bot.cost)
+    )
+    bot_inline_seconds: Annotated[float, Field(ge=0, le=0.1)] = (
+        0.001  # ... at most this, it runs in the server process itself
+    )
+    bot_searches_per_client: Annotated[int, Field(ge=1, le=64)] = (
+        1  # searches of one client's tables running at once
+    )
     # --- connections (issue 11, item 6): what one table, seat and connection may cost (conns.py) -------
     max_spectators: Count = 100  # spectator connections per table; more are refused
     max_seat_connections: Annotated[int, Field(ge=1)] = 4  # connections per seat (tabs, devices)
