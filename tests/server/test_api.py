@@ -140,11 +140,15 @@ def test_a_move_is_acknowledged_before_the_new_state_and_only_the_mover_gets_cho
         assert ack == {"type": "ack", "id": "m1", "version": ack["version"]} and ack["version"] > version
         after = until(sockets[mover], is_state)
         assert after["version"] == ack["version"]
-        # The move is in the log, in words, as the mover's: the first new line names the mover's seat.
+        # The move is in the log, in words: the mover reads it as theirs ("You place ..."), a spectator
+        # reads the same line with the mover's seat (below).
         new = [line for line in after["log"] if line["index"] >= states[mover]["log_total"]]
-        assert new and new[0]["text"].startswith(f"P{mover + 1} "), new
+        assert new and new[0]["text"].startswith("You place "), new
+        placed = new[0]["text"].split()[2]
         seen = until(spectator, lambda m: is_state(m) and m["version"] == ack["version"])
         assert seen["seat"] is None and seen["legal"] == []
+        public = server.get(f"/api/tables/{table}/state").json()["log"]
+        assert any(line["text"].startswith(f"P{mover + 1} places {placed} ") for line in public), public
         assert all("hand" not in p for p in seen["view"]["players_view"])
     finally:
         for ws in [*sockets, spectator]:

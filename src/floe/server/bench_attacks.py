@@ -362,18 +362,21 @@ async def spectator_crowd(a: Arena) -> dict[str, Any]:
             failed += 1
             continue
         ws.send(json.dumps({"type": "hello"}))
-        ws.drain_forever()
+        ws.drain_forever(watch=b"too_many_connections")  # the refusal of a spectator past the cap
         crowd.append(ws)
     connecting = time.monotonic() - started
     await a.hold(min(5.0, a.sizes.hold))
     received = sum(ws.received for ws in crowd)
     closed = sum(1 for ws in crowd if ws.reader.at_eof())
+    refused = sum(1 for ws in crowd if ws.seen.is_set())
     for ws in crowd:
         ws.abort()
     return {
         "spectators": len(crowd),
         "refused_at_connect": failed,
         "closed_by_server": closed,
+        "refused_past_the_cap": refused,
+        "watching": len(crowd) - refused,
         "connect_seconds": round(connecting, 2),
         "received_mb": round(received / MB, 1),
         "statuses": dict(statuses),

@@ -144,7 +144,10 @@ async def _play(base: str, think: float, seed: int, pipe: Connection) -> None:
     loop.add_reader(pipe.fileno(), command)
 
     async def games() -> None:
-        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        # The normal player is another person than the attacker: it comes from its own address (the
+        # attacker's are 127.0.0.1), so the per-client limits the attacks run into are not its own.
+        transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2")
+        async with httpx.AsyncClient(base_url=base, timeout=60, transport=transport) as http:
             while True:
                 try:
                     await _one_game(http, base.replace("http://", "ws://"), think, rng, s, ready)
