@@ -6,8 +6,8 @@ For a game named ``name`` with title ``Title``:
 - Gymnasium id ``floe/<Title>-v0`` and environment class ``floe.rl.<Title>Env``;
 - OpenSpiel short name ``python_floe_<name>``.
 
-``Title`` is the title with everything but letters, digits and ``_`` left out (``Arche Opti Mix`` gives
-``ArcheOptiMix``), so it is both a Gymnasium id part and a Python identifier. Nothing here imports the
+``Title`` is the title with everything but letters, digits and ``_`` left out (a title ``Ship Of Fools`` gives
+``ShipOfFools``), so it is both a Gymnasium id part and a Python identifier. Nothing here imports the
 learning libraries: the names are plain text.
 """
 
@@ -37,7 +37,7 @@ def _identifier(text: str) -> str:
 
 
 def title_word(game: GameEntry) -> str:
-    """The title as one word (``Arche Opti Mix`` -> ``ArcheOptiMix``), for ids and class names."""
+    """The title as one word (``Ship Of Fools`` -> ``ShipOfFools``), for ids and class names."""
     word = "".join(c for c in game.title if c.isalnum() or c == "_")
     if not word.isidentifier():  # empty, or starting with a digit
         word = _identifier(game.name).capitalize()
