@@ -1,0 +1,18 @@
+"""Arche's entry: everything Floe needs to know about the game (registered as a ``floe.games`` plug-in)."""
+
+from __future__ import annotations
+
+from floe.core.entry import GameEntry
+from floe.games.arche.cards import PLACEHOLDER_NOTICE
+from floe.games.arche.game import ArcheGame
+
+ENTRY = GameEntry(
+    game=ArcheGame,
+    summary="cards: load animals into the ark's cabins without tipping the scale; win the majorities",
+    notice=PLACEHOLDER_NOTICE,
+    default_bot="random",
+    away_bot="random",
+    hint_bots=("ismcts:ms=1000",),
+    lobby_bots=("random",),
+    order=20,
+)
