@@ -9,7 +9,7 @@ predicate is ``pair_ok`` on every pair of cards in a cabin (itself checked again
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from floe.core.game import State
@@ -17,7 +17,8 @@ from floe.games.arche.cards import CARNIVORE, N_SCORING, PROVISIONS, SHY
 from floe.games.arche.config import CABIN_SIZE, MAX_TILT, TOTAL_DISCS, pair_ok
 from floe.games.arche.game import ArcheGame, ArcheState
 from floe.games.arche.options import OPTIONS
-from floe.games.arche.state import OVER, SETUP, bits
+from floe.games.arche.rules import settle
+from floe.games.arche.state import OVER, SETUP, START, bits
 
 RAINS = 5
 
@@ -86,7 +87,9 @@ def check_state(state: State) -> None:
         assert len(cards) <= CABIN_SIZE, f"{len(cards)} cards in a cabin"
         for i, x in enumerate(cards):
             for y in cards[i + 1 :]:
-                assert pair_ok(cfg.deck, x, y, opts), f"{cfg.deck.names[x]} and {cfg.deck.names[y]} share a cabin"
+                assert pair_ok(cfg.deck, x, y, opts), (
+                    f"{cfg.deck.names[x]} and {cfg.deck.names[y]} share a cabin"
+                )
     if st.phase == SETUP:
         cats = [cfg.category[c] for cab in (*st.left, *st.right) for c in bits(cab)]
         assert all(cats.count(k) <= 2 for k in range(PROVISIONS + 1)), "the opening has 3 of a category"
@@ -97,7 +100,7 @@ def check_state(state: State) -> None:
     for q in range(st.players):
         placed = sum(st.figures[N_SCORING * q : N_SCORING * q + N_SCORING])
         assert placed + st.figures_left[q] == total, "figures miscounted"
-        assert 0 <= st.figures_left[q] and placed <= total <= 19, f"{placed} figures placed of {total}"
+        assert st.figures_left[q] >= 0 and placed <= total <= 19, f"{placed} figures placed of {total}"
         for k in range(N_SCORING):
             i = N_SCORING * q + k
             assert st.halves[i] >= 0
@@ -171,9 +174,11 @@ class Watcher:
         evicted = st.out & ~before.out & ark_before
         if evicted:
             self.note("evicted")
-        changed = [q for q in range(st.players) if st.figures[5 * q : 5 * q + 5] != before.figures[5 * q : 5 * q + 5]]
+        changed = [
+            q for q in range(st.players) if st.figures[5 * q : 5 * q + 5] != before.figures[5 * q : 5 * q + 5]
+        ]
         if st.phase != OVER:
-            assert not changed or changed == [actor] or actor < 0 and not changed, "another seat's figures moved"
+            assert not changed or changed == [actor], "another seat's figures moved"
         if st.rain_out > before.rain_out:
             self.note(f"rain {st.rain_out}")
         if st.phase == 3 and before.phase != 3:
@@ -200,4 +205,93 @@ def make_state(players: int = 4, options: Mapping[str, Any] | None = None, seed:
     rng = random.Random(seed)
     while st.is_chance_node():
         st.apply(st.sample_chance(rng))
+    return st
+
+
+def card(st: ArcheState, slug: str) -> int:
+    """The id of the card whose notation is ``slug``."""
+    return st.config.deck.card_id(slug)
+
+
+def mask(st: ArcheState, slugs: Iterable[str]) -> int:
+    out = 0
+    for slug in slugs:
+        out |= 1 << card(st, slug)
+    return out
+
+
+def position(
+    players: int = 4,
+    *,
+    options: Mapping[str, Any] | None = None,
+    left: Sequence[Sequence[str]] = (),
+    right: Sequence[Sequence[str]] = (),
+    hands: Mapping[int, Sequence[str]] | None = None,
+    display: Sequence[str] = (),
+    chips: Sequence[int] | None = None,
+    turn_player: int = 0,
+    rain_out: int = 0,
+    top_left: int | None = None,
+) -> ArcheState:
+    """A position by hand: the ark's rows (cabins as card slugs), hands, display and chips; every other
+    card in the stock; rain placed (``rain_out`` already out, the others mixed into the lower part unless
+    ``top_left`` cards come before the middle rain); ``turn_player`` to start a turn. The tilt follows."""
+    game = ArcheGame(players, {"first_player": 0, **(options or {})})
+    st = game.new_initial_state()
+    cfg = st.config
+    used = 0
+    st.left = [mask(st, cab) for cab in left]
+    st.right = [mask(st, cab) for cab in right]
+    for cab in (*st.left, *st.right):
+        used |= cab
+    st.hands = [0] * players
+    for q, slugs in (hands or {}).items():
+        st.hands[q] = mask(st, slugs)
+        used |= st.hands[q]
+    st.display = mask(st, display)
+    used |= st.display
+    weight = cfg.weight
+    st.tilt = sum(weight[c] for cab in st.left for c in bits(cab)) - sum(
+        weight[c] for cab in st.right for c in bits(cab)
+    )
+    st.stock = [c for c in range(cfg.deck.n) if not used >> c & 1]
+    st.out = 0
+    st.rain_placed = True
+    st.rain_out = rain_out
+    if top_left is None:
+        st.top_left, st.middle_rain, st.lower_rain = 0, 0, RAINS - rain_out
+    else:
+        st.top_left, st.middle_rain, st.lower_rain = top_left, 1, RAINS - 1 - rain_out
+    st.chips = list(chips) if chips is not None else [3] * players
+    st.bank = TOTAL_DISCS - sum(st.chips)
+    st.first_player = 0
+    st.turn_player = turn_player
+    st.turn = 1
+    st.phase = START
+    st.played = 0
+    st.first_slot = -1
+    st.tilt_start = st.tilt
+    st.pending = []
+    st.history = []
+    settle(st)
+    return st
+
+
+def notations(st: ArcheState) -> list[str]:
+    """The legal actions in notation."""
+    return [st.action_to_string(a) for a in st.legal_actions()]
+
+
+def play(st: ArcheState, *texts: str) -> ArcheState:
+    """Apply actions given in notation (validated), resolving no chance."""
+    for text in texts:
+        st.apply(st.string_to_action(text))
+    return st
+
+
+def draw(st: ArcheState, *outcomes: str) -> ArcheState:
+    """Resolve chance nodes with the given outcomes in notation (``card hare``, ``rain``)."""
+    for text in outcomes:
+        assert st.is_chance_node(), f"no chance node for {text}"
+        st.apply(st.string_to_action(text))
     return st

@@ -249,9 +249,7 @@ def parse_deck(value: Any, players: int = 3) -> list[list[Any]]:
             raise OptionError(f"deck: two cards are called {slug!r} (rows {seen[slug] + 1} and {i + 1})")
         seen[slug] = i
     if not _opening_possible(rows):
-        raise OptionError(
-            "deck: the ark's opening needs 4 cards of weight 1 or 2, at most 2 of a category"
-        )
+        raise OptionError("deck: the ark's opening needs 4 cards of weight 1 or 2, at most 2 of a category")
     return [list(row) for row in rows]
 
 

@@ -226,9 +226,7 @@ def _build(key: Any) -> RulesConfig:
     options = _thaw_options(key)
     deck = deck_of(options["deck"])
     n = deck.n
-    compat = tuple(
-        sum(1 << y for y in range(n) if y != x and pair_ok(deck, x, y, options)) for x in range(n)
-    )
+    compat = tuple(sum(1 << y for y in range(n) if y != x and pair_ok(deck, x, y, options)) for x in range(n))
     animal = [deck.category[c] != PROVISIONS for c in range(n)]
     scare = 0
     for c in range(n):

@@ -88,9 +88,7 @@ def determinize(obs: ArcheObservation, rng: random.Random, st: ArcheStateData) -
         hands[q] = hand
     stock = sorted(rest[i:])
     if len(stock) != obs.stock_count:
-        raise DeterminizationError(
-            f"{len(rest) - i} unseen cards left for a deck of {obs.stock_count}"
-        )
+        raise DeterminizationError(f"{len(rest) - i} unseen cards left for a deck of {obs.stock_count}")
     st.stock = stock
     st.hands = hands
     st.pets = pets

@@ -103,7 +103,9 @@ class ArcheObservation:
         return observation_from_dict(data)
 
 
-def observe(st: ArcheStateData, seat: int | None, scores: list[dict[str, Any]] | None = None) -> ArcheObservation:
+def observe(
+    st: ArcheStateData, seat: int | None, scores: list[dict[str, Any]] | None = None
+) -> ArcheObservation:
     """The observation of ``seat`` (None: a spectator) — the single place that redacts the state."""
     n = st.players
     over = st.phase == OVER

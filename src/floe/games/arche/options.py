@@ -86,7 +86,9 @@ OPTIONS = OptionSchema(
             "shuffled back, or leaves the game",
             "4.2 [GUESS]",
             label="Cards unfit for the opening",
-            choices=choices(("shuffle_back", "shuffled back into the deck"), ("out_of_game", "out of the game")),
+            choices=choices(
+                ("shuffle_back", "shuffled back into the deck"), ("out_of_game", "out of the game")
+            ),
             advanced=True,
         ),
         Option(
@@ -193,16 +195,15 @@ OPTIONS = OptionSchema(
             "or the row only",
             "5, 12 #2",
             label="Shy animals' neighbours",
-            choices=choices(
-                ("row_and_opposite", "same row and opposite"), ("row", "same row only")
-            ),
+            choices=choices(("row_and_opposite", "same row and opposite"), ("row", "same row only")),
             advanced=True,
         ),
         Option(
             "immune_shy",
             "bool",
             True,
-            "whether an immune shy animal (Hedgehog, Tortoise) may share a cabin with carnivores and omnivores",
+            "whether an immune shy animal (none in the placeholder deck) may share a cabin with carnivores "
+            "and omnivores",
             "7.3 [GUESS]",
             label="Immune shy animals",
             advanced=True,
@@ -222,7 +223,8 @@ OPTIONS = OptionSchema(
             "provisions_scare_shy",
             "bool",
             False,
-            "whether a provisions card with a carnivore diet (only in a loaded deck) keeps shy animals out of "
+            "whether a provisions card with a carnivore diet (only in a loaded deck) keeps shy animals out "
+            "of "
             "the cabins next to it",
             "7.3 [GUESS]",
             label="Carnivorous provisions scare",
@@ -252,7 +254,8 @@ OPTIONS = OptionSchema(
             "evict_from",
             "choice",
             "own_cabin",
-            "the evicted card: in the cabin the evicter enters (it takes that place, so a full cabin will do), "
+            "the evicted card: in the cabin the evicter enters (it takes that place, so a full cabin will "
+            "do), "
             "or in any cabin (the evicter needs a free place of its own)",
             "9.1 [GUESS], 12 #8",
             label="Where the evicted card is",

@@ -323,7 +323,8 @@ def _play(st: ArcheStateData, p: int, c: int, slot: int, target: int) -> None:
 
 def _figure_jobs(st: ArcheStateData, p: int, c: int, half: bool) -> list[tuple[int, int, int]]:
     """The figure for card ``c`` (spec 6.2): on its category's scoring card (``half``: with a chip under it,
-    the Bronto), chosen by the player for an uncategorised card (``uncategorised_figure=choose``), else none."""
+    the Bronto), chosen by the player for an uncategorised card (``uncategorised_figure=choose``), else
+    none."""
     k = st.config.category[c]
     if k == NONE:
         if st.config.options["uncategorised_figure"] == "choose":
@@ -353,10 +354,13 @@ def _place_figure(st: ArcheStateData, p: int, k: int, half: int) -> None:
     i = N_SCORING * p + k
     st.figures[i] += 1
     opts = st.config.options
-    if half and (opts["bank"] == "unlimited" or st.bank > 0):
-        if opts["chips_per_figure"] == "any" or st.halves[i] < st.figures[i]:
-            st.halves[i] += 1
-            st.bank -= 1
+    if (
+        half
+        and (opts["bank"] == "unlimited" or st.bank > 0)
+        and (opts["chips_per_figure"] == "any" or st.halves[i] < st.figures[i])
+    ):
+        st.halves[i] += 1
+        st.bank -= 1
 
 
 # --- the queue --------------------------------------------------------------------------------------------

@@ -71,7 +71,18 @@ STEP_OF_JOB = {
     J_DISCARD: "discard",
 }
 
-_LIST_FIELDS = ("stock", "hands", "pets", "known", "chips", "figures", "halves", "figures_left", "left", "right")
+_LIST_FIELDS = (
+    "stock",
+    "hands",
+    "pets",
+    "known",
+    "chips",
+    "figures",
+    "halves",
+    "figures_left",
+    "left",
+    "right",
+)
 # Every scalar is public (the observation copies them under these names).
 SCALAR_FIELDS = (
     "players",

@@ -83,7 +83,7 @@ def step_words(obs: ArcheObservation) -> str:
     if step == "discard":
         return f"{who}: discard down to the hand limit"
     if sc["phase"] == ENDGAME:
-        return f"{who}: end-game — pass for good, or pay a chip and play one animal (no slow ones, no provisions)"
+        return f"{who}: end-game — pass for good, or pay a chip and play one animal (not slow, no provisions)"
     if step == "second":
         return f"{who}: play a second card into another cabin (no slow animal, no provisions), or done"
     return f"{who}: draw (a display card and the deck's top card) or play 1–2 cards into the ark"
@@ -147,7 +147,8 @@ def render_plain(obs: ArcheObservation) -> str:
     else:
         lines.append(f"Arche Opti Mix (a loaded deck of {cfg.deck.n} cards)")
     lines.append(
-        f"turn {sc['turn']} · rain {sc['rain_out']}/5 · deck {obs.stock_count} cards + {obs.rain_in_deck} rain"
+        f"turn {sc['turn']} · rain {sc['rain_out']}/5 · deck {obs.stock_count} cards"
+        f" + {obs.rain_in_deck} rain"
         f" · bank {sc['bank']} · scale {tilt_text(sc['tilt'])}"
     )
     lines.append("now: " + step_words(obs))

@@ -71,7 +71,9 @@ def layout(n: int) -> dict[str, slice]:
 
 
 def vector_size(n: int) -> int:
-    return layout(n)["counters"].stop
+    """The vector's length for a deck of ``n`` cards."""
+    stop: int = layout(n)["counters"].stop
+    return stop
 
 
 def vector(obs: ArcheObservation) -> np.ndarray:
