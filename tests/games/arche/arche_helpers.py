@@ -14,7 +14,7 @@ from typing import Any
 
 from floe.core.game import State
 from floe.games.arche.cards import CARNIVORE, N_SCORING, PROVISIONS, SHY
-from floe.games.arche.config import CABIN_SIZE, MAX_TILT, TOTAL_DISCS, pair_ok
+from floe.games.arche.config import CABIN_SIZE, MAX_TILT, TOTAL_DISCS
 from floe.games.arche.game import ArcheGame, ArcheState
 from floe.games.arche.options import OPTIONS
 from floe.games.arche.rules import settle
@@ -70,7 +70,14 @@ def check_state(state: State) -> None:
     n = cfg.deck.n
     opts = cfg.options
     # every card in exactly one place; the five rain cards counted
-    assert sorted(locations(st)) == list(range(n)), "a card is missing or in two places"
+    seen = count = 0
+    for m in (*st.hands, st.display, st.out, *st.left, *st.right):
+        seen |= m
+        count += m.bit_count()
+    for c in (*st.stock, *(p for p in st.pets if p >= 0)):
+        seen |= 1 << c
+        count += 1
+    assert count == n and seen == cfg.deck.all_mask, "a card is missing or in two places"
     in_deck = st.middle_rain + st.lower_rain
     assert in_deck + st.rain_out + (0 if st.rain_placed else RAINS) == RAINS, "rain cards miscounted"
     assert 0 <= st.top_left <= len(st.stock), "more cards before the middle rain than in the deck"
@@ -81,15 +88,15 @@ def check_state(state: State) -> None:
     right = sum(weight[c] for cab in st.right for c in bits(cab))
     assert st.tilt == left - right, f"tilt {st.tilt} but the ark weighs {left} - {right}"
     assert abs(st.tilt) <= MAX_TILT, f"the ark tipped: {st.tilt}"
-    # the cabins
+    # the cabins: at most three cards, every pair allowed (config.compat is pair_ok, test_arche_cabins)
+    compat = cfg.compat
     for cab in (*st.left, *st.right):
-        cards = bits(cab)
-        assert len(cards) <= CABIN_SIZE, f"{len(cards)} cards in a cabin"
-        for i, x in enumerate(cards):
-            for y in cards[i + 1 :]:
-                assert pair_ok(cfg.deck, x, y, opts), (
-                    f"{cfg.deck.names[x]} and {cfg.deck.names[y]} share a cabin"
-                )
+        assert cab.bit_count() <= CABIN_SIZE, f"{cab.bit_count()} cards in a cabin"
+        for x in bits(cab):
+            others = cab & ~(1 << x)
+            if others & ~compat[x]:
+                y = bits(others & ~compat[x])[0]
+                raise AssertionError(f"{cfg.deck.names[x]} and {cfg.deck.names[y]} share a cabin")
     if st.phase == SETUP:
         cats = [cfg.category[c] for cab in (*st.left, *st.right) for c in bits(cab)]
         assert all(cats.count(k) <= 2 for k in range(PROVISIONS + 1)), "the opening has 3 of a category"

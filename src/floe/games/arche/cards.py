@@ -24,7 +24,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
@@ -92,6 +92,7 @@ class Deck:
     category: tuple[int, ...]
     special: tuple[int, ...]
     evicters: tuple[int, ...]  # card ids with an eviction ability, ascending
+    index: dict[str, int] = field(compare=False, hash=False, repr=False)  # slug -> id
 
     @property
     def all_mask(self) -> int:
@@ -107,11 +108,7 @@ class Deck:
 
     def card_id(self, slug: str) -> int:
         """The id of the card whose notation is ``slug``; ``KeyError`` if none."""
-        return self._ids()[slug]
-
-    @cache  # noqa: B019 (decks are few and live as long as the program)
-    def _ids(self) -> dict[str, int]:
-        return {s: c for c, s in enumerate(self.slugs)}
+        return self.index[slug]
 
     def describe(self, c: int) -> str:
         """``Hare (1, cold, herbivore, shy)`` with its special, for people."""
@@ -303,6 +300,7 @@ def _deck(key: tuple[tuple[Any, ...], ...]) -> Deck:
         category=tuple(CATEGORIES.index(r[5]) for r in rows),
         special=special,
         evicters=tuple(c for c in range(n) if special[c] in EVICTERS),
+        index={s: c for c, s in enumerate(slugs)},
     )
 
 

@@ -222,11 +222,23 @@ def _thaw_options(key: Any) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=64)
+def _compat(deck: Deck, immune_shy: bool, immune_predator: str, predator_weight: str) -> tuple[int, ...]:
+    """Per card, the mask of the cards it may share a cabin with (the options ``pair_ok`` reads)."""
+    options = {
+        "immune_shy": immune_shy,
+        "immune_predator": immune_predator,
+        "predator_weight": predator_weight,
+    }
+    n = deck.n
+    return tuple(sum(1 << y for y in range(n) if y != x and pair_ok(deck, x, y, options)) for x in range(n))
+
+
+@lru_cache(maxsize=64)
 def _build(key: Any) -> RulesConfig:
     options = _thaw_options(key)
     deck = deck_of(options["deck"])
     n = deck.n
-    compat = tuple(sum(1 << y for y in range(n) if y != x and pair_ok(deck, x, y, options)) for x in range(n))
+    compat = _compat(deck, options["immune_shy"], options["immune_predator"], options["predator_weight"])
     animal = [deck.category[c] != PROVISIONS for c in range(n)]
     scare = 0
     for c in range(n):
