@@ -16,5 +16,7 @@ ENTRY = GameEntry(
     hint_bots=("ismcts:ms=1000",),
     lobby_bots=("random", "greedy", "ismcts:it=200", "ismcts:ms=500", "ismcts:ms=1000"),
     search="floe.games.arche.search:HOOKS",
+    terminal="floe.games.arche.terminal:VIEW",
+    presenter="floe.games.arche.present:PRESENTER",
     order=20,
 )

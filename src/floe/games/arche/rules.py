@@ -52,6 +52,7 @@ from floe.games.arche.state import (
     SETUP,
     START,
     ArcheStateData,
+    locate,
 )
 
 RAINS = 5
@@ -106,14 +107,7 @@ def setup(st: ArcheStateData, config: RulesConfig, n: int) -> None:
 
 def find_cabin(st: ArcheStateData, card: int) -> tuple[int, int]:
     """(side, index) of the cabin holding ``card``: side 0 left, 1 right; (-1, -1) if it is in none."""
-    bit = 1 << card
-    for i, cab in enumerate(st.left):
-        if cab & bit:
-            return 0, i
-    for i, cab in enumerate(st.right):
-        if cab & bit:
-            return 1, i
-    return -1, -1
+    return locate(st.left, st.right, card)
 
 
 # --- applying ---------------------------------------------------------------------------------------------

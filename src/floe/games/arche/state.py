@@ -222,6 +222,16 @@ class ArcheStateData:
         self._scores = None
 
 
+def locate(left: list[int], right: list[int], card: int) -> tuple[int, int]:
+    """(side, index) of the cabin holding ``card``: side 0 left, 1 right; (-1, -1) if it is in none."""
+    bit = 1 << card
+    for side, row in ((0, left), (1, right)):
+        for i, cab in enumerate(row):
+            if cab & bit:
+                return side, i
+    return -1, -1
+
+
 def bits(mask: int) -> list[int]:
     """The card ids of a mask, ascending."""
     out = []

@@ -57,7 +57,8 @@ def slot_words(slot: int) -> str:
 
 def tilt_text(tilt: int) -> str:
     """The scale as five places, the marker on one: ``-2 -1 [0] +1 +2`` (positive: heavier on the left)."""
-    return " ".join(f"[{v:+d}]" if v == tilt else f"{v:+d}" for v in range(-2, 3)).replace("[+0]", "[0]")
+    labels = {v: "0" if v == 0 else f"{v:+d}" for v in range(-2, 3)}
+    return " ".join(f"[{labels[v]}]" if v == tilt else labels[v] for v in range(-2, 3))
 
 
 def step_words(obs: ArcheObservation) -> str:
