@@ -8,7 +8,7 @@ slice           size                 contents
 ==============  ===================  ===================================================================
 ``cards``       n × 16               per card: one-hot location (``LOC_*``), then its cabin's place from
                                      the bow / 24 when it is in the ark
-``seats``       5 × 20               per relative seat (``SEAT_*`` offsets): chips / 10, hand size / 10,
+``seats``       5 × 19               per relative seat (``SEAT_*`` offsets): chips / 10, hand size / 10,
                                      has a pet, figures per scoring card / 10 (5), chips under them / 5
                                      (5), figures left / 19, passed, to act, turn player, first player,
                                      present (a seat of this game)
@@ -23,7 +23,7 @@ slice           size                 contents
 ==============  ===================  ===================================================================
 
 >>> layout(55)["tilt"]
-slice(980, 985, None)
+slice(975, 980, None)
 """
 
 from __future__ import annotations
