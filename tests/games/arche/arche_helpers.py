@@ -129,19 +129,25 @@ def check_state(state: State) -> None:
         assert st.phase in (3, OVER)
 
 
-def shy_neighbours_ok(st: ArcheState, card: int) -> bool:
-    """Whether no cabin next to ``card``'s cabin holds a carnivore (the shy rule at placement)."""
-    cfg = st.config
-    scare = cfg.scare_mask
+def neighbours(st: ArcheState, card: int) -> int:
+    """The cards in the cabins next to ``card``'s cabin (same row, and opposite if the option says so)."""
     for side, row in ((0, st.left), (1, st.right)):
         for i, cab in enumerate(row):
             if cab >> card & 1:
                 other = st.right if side == 0 else st.left
                 near = [row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
-                if cfg.options["shy_neighbours"] == "row_and_opposite" and i < len(other):
+                if st.config.options["shy_neighbours"] == "row_and_opposite" and i < len(other):
                     near.append(other[i])
-                return not any(c & scare for c in near)
+                out = 0
+                for m in near:
+                    out |= m
+                return out
     raise AssertionError("the card is in no cabin")
+
+
+def shy_neighbours_ok(st: ArcheState, card: int) -> bool:
+    """Whether no cabin next to ``card``'s cabin holds a carnivore (the shy rule at placement)."""
+    return not neighbours(st, card) & st.config.scare_mask
 
 
 class Watcher:
@@ -174,8 +180,8 @@ class Watcher:
                 if cfg.category[c] == SHY:
                     assert shy_neighbours_ok(st, c), f"shy {cfg.deck.names[c]} next to a carnivore"
                     self.note("shy placed")
-                if cfg.deck.diet[c] == CARNIVORE and not shy_neighbours_ok(st, c):
-                    self.note("carnivore next to a carnivore")
+                if cfg.deck.diet[c] == CARNIVORE and neighbours(st, c) & cfg.shy_mask:
+                    self.note("carnivore next to a shy animal")
             if placed:
                 assert actor >= 0 and placed.bit_count() == 1, "cards entered the ark without a player"
         evicted = st.out & ~before.out & ark_before
