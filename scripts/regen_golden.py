@@ -30,6 +30,7 @@ from typing import Any
 from floe.core.game import CHANCE
 from floe.core.match import Match
 from floe.core.record import Record
+from floe.testing import perft
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 PERFT_FILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "arctic.perft"
@@ -130,60 +131,16 @@ PERFT_POSITIONS: dict[str, tuple[int, dict[str, Any], int, int, int]] = {
 
 def perft_position(players: int, options: dict[str, Any], seed: int, plies: int) -> Any:
     """The start position of a perft entry."""
-    match = Match.new("arctic", players=players, options=options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if match.is_over():
-            break
-        match.apply(rng.choice(match.legal_actions()))
-    return match.state
-
-
-def _fix_chance(state: Any, seed: int) -> None:
-    # A chance outcome depends only on the seed and the number of actions so far: fixed, yet path-specific
-    # in that the outcome list itself depends on the path.
-    while state.is_chance_node():
-        legal = state.legal_actions()
-        state.apply_unchecked(legal[random.Random(f"{seed}:{len(state.history)}").randrange(len(legal))])
-
-
-def perft(state: Any, depth: int, seed: int) -> int:
-    """Decision sequences of length ``depth`` (shorter ones that reach the end count once)."""
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        _fix_chance(child, seed)
-        total += perft(child, depth - 1, seed)
-    return total
-
-
-def divide(state: Any, depth: int, seed: int) -> dict[str, int]:
-    """Perft per first action, in notation."""
-    out = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply(action)
-        _fix_chance(child, seed)
-        out[state.action_to_string(action)] = perft(child, depth - 1, seed)
-    return out
+    return perft.position("arctic", players, options, seed, plies)
 
 
 def perft_text() -> str:
-    lines = [
-        "# Arctic perft: decision sequences of length d from fixed positions (scripts/regen_golden.py).",
-        "# Chance outcomes are not plies; each is legal[Random(f'{seed}:{len(history)}').randrange(n)].",
-        "# name | players | options (JSON) | seed | plies to reach the position | depth=count ...",
-    ]
-    for name, (players, options, seed, plies, max_depth) in PERFT_POSITIONS.items():
-        state = perft_position(players, options, seed, plies)
-        counts = " ".join(f"{d}={perft(state, d, seed)}" for d in range(1, max_depth + 1))
-        lines.append(
-            f"{name} | {players} | {json.dumps(options, sort_keys=True)} | {seed} | {plies} | {counts}"
-        )
-    return "\n".join(lines) + "\n"
+    """The perft file (``floe.testing.perft`` counts and writes it)."""
+    header = (
+        "Arctic perft: decision sequences of length d from fixed positions (scripts/regen_golden.py).\n"
+        "Chance outcomes are not plies; each is legal[Random(f'{seed}:{len(history)}').randrange(n)]."
+    )
+    return perft.perft_text("arctic", PERFT_POSITIONS, header)
 
 
 def main(argv: list[str] | None = None) -> int:

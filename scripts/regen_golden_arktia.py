@@ -31,6 +31,7 @@ from typing import Any
 
 from floe.core.match import Match
 from floe.core.record import Record
+from floe.testing import perft
 
 ROOT = Path(__file__).resolve().parent.parent
 # A folder of its own: tests/games/arctic/test_golden.py expects every tests/golden/*.json to be Arctic's.
@@ -122,52 +123,21 @@ PERFT_POSITIONS: dict[str, tuple[int, dict[str, Any], int, int, int]] = {
 
 def perft_position(players: int, options: dict[str, Any], seed: int, plies: int) -> Any:
     """The start position of a perft entry."""
-    match = Match.new("arktia", players=players, options=options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if match.is_over():
-            break
-        match.apply(choose(rng, match.legal_actions()))
-    return match.state
+    return perft.position("arktia", players, options, seed, plies, perft_choose)
 
 
-def perft(state: Any, depth: int) -> int:
-    """Action sequences of length ``depth`` (shorter ones that reach the end count once)."""
-    if depth == 0 or state.is_terminal():
-        return 1
-    if depth == 1:
-        return len(state.legal_actions())
-    total = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_unchecked(action)
-        total += perft(child, depth - 1)
-    return total
-
-
-def divide(state: Any, depth: int) -> dict[str, int]:
-    """Perft per first action, in notation."""
-    out = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_unchecked(action)
-        out[state.action_to_string(action)] = perft(child, depth - 1)
-    return out
+def perft_choose(rng: random.Random, legal: list[int], state: Any) -> int:
+    """The plies to a perft position: ``choose``."""
+    return choose(rng, legal)
 
 
 def perft_text() -> str:
-    lines = [
-        "# Arktia perft: action sequences of length d from fixed positions (scripts/regen_golden_arktia.py).",
-        "# No chance: every ply is a decision. A line reaching the end early counts once.",
-        "# name | players | options (JSON) | seed | plies to reach the position | depth=count ...",
-    ]
-    for name, (players, options, seed, plies, max_depth) in PERFT_POSITIONS.items():
-        state = perft_position(players, options, seed, plies)
-        counts = " ".join(f"{d}={perft(state, d)}" for d in range(1, max_depth + 1))
-        lines.append(
-            f"{name} | {players} | {json.dumps(options, sort_keys=True)} | {seed} | {plies} | {counts}"
-        )
-    return "\n".join(lines) + "\n"
+    """The perft file (``floe.testing.perft`` counts and writes it)."""
+    header = (
+        "Arktia perft: action sequences of length d from fixed positions (scripts/regen_golden_arktia.py).\n"
+        "No chance: every ply is a decision. A line reaching the end early counts once."
+    )
+    return perft.perft_text("arktia", PERFT_POSITIONS, header, perft_choose)
 
 
 def main(argv: list[str] | None = None) -> int:

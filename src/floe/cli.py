@@ -10,12 +10,18 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from floe.core.errors import FloeError
+
+# The most finished tables `floe bench server --startup` stores (10,000 is the figure the issue asks for).
+MAX_STARTUP_TABLES = 100_000
+
+if TYPE_CHECKING:
+    from floe.server.app import Settings
 
 app = typer.Typer(
     help="Floe: a digital table for tabletop games.",
@@ -128,44 +134,68 @@ def options(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default 127.0.0.1).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port to listen on (default 8000).")] = None,
     data_dir: Annotated[
-        Path, typer.Option("--data-dir", help="Directory of the embedded SQLite database.")
-    ] = Path("floe-data"),
+        Path | None,
+        typer.Option("--data-dir", help="Directory of the embedded SQLite database (default floe-data)."),
+    ] = None,
     db: Annotated[
         str | None, typer.Option(help="A postgresql:// URL to store tables in PostgreSQL instead of SQLite.")
     ] = None,
-    bot_workers: Annotated[int, typer.Option(help="Worker processes for bot decisions.")] = 2,
+    bot_workers: Annotated[
+        int | None, typer.Option(help="Worker processes for bot decisions (default 2).")
+    ] = None,
+    bot_time_cap: Annotated[
+        float | None,
+        typer.Option(help="Seconds one bot decision may take, whatever the bot's parameters (default 10)."),
+    ] = None,
     away_after: Annotated[
-        float,
-        typer.Option(help="Seconds a disconnected person may hold up their turn before a bot plays."),
-    ] = 60.0,
+        float | None,
+        typer.Option(
+            help="Seconds a disconnected person may hold up their turn before a bot plays (default 60)."
+        ),
+    ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="Any server setting as name=value (repeatable), e.g. --set create_per_minute=30; "
+            "FLOE_<NAME> environment variables set them too. See docs/security.md.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web table: lobby, tables in the browser, bots, replays (open the printed URL)."""
     import uvicorn
 
-    from floe.server.app import Settings, create_app
+    from floe.server.app import create_app
     from floe.server.store import database_url
 
-    if not 0 < port < 65536:
-        fail("--port must be between 1 and 65535")
-    if bot_workers <= 0 or away_after <= 0:
-        fail("--bot-workers and --away-after must be positive")
+    settings = _server_settings(
+        setting,
+        host=host,
+        port=port,
+        data_dir=data_dir,
+        db=db,
+        bot_workers=bot_workers,
+        bot_time_cap=bot_time_cap,
+        away_after=away_after,
+    )
     from sqlalchemy.exc import SQLAlchemyError
 
     from floe.server.store import Store, StoreBusy
 
     try:
-        store = Store(database_url(db, data_dir))
-        store.claim(data_dir)
+        store = Store(database_url(settings.db, settings.data_dir))
+        store.claim(settings.data_dir)
     except (ValueError, OSError, StoreBusy) as exc:
         fail(str(exc))
     except SQLAlchemyError as exc:
         fail(f"cannot open the database: {str(exc.orig if hasattr(exc, 'orig') else exc).splitlines()[0]}")
-    settings = Settings(data_dir=data_dir, db=db, bot_workers=bot_workers, away_after=away_after, store=store)
+    settings.store = store
+    host, port = settings.host, settings.port
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    storage = "PostgreSQL" if db else f"SQLite in {data_dir}"
+    storage = "PostgreSQL" if settings.db else f"SQLite in {settings.data_dir}"
     err.print(
         f"Floe web table on [bold]http://{shown}:{port}/[/] (tables stored in {storage})", highlight=False
     )
@@ -175,11 +205,45 @@ def serve(
             host=host,
             port=port,
             log_level="warning",
-            ws_max_size=65536,
+            # h11 bounds the request line and headers (httptools takes them whatever their size).
+            http="h11",
+            h11_max_incomplete_event_size=settings.max_header_bytes,
+            ws_max_size=settings.ws_max_bytes,
             ws_per_message_deflate=False,
+            # The client address (the per-client limits) comes from X-Forwarded-For only when proxies are
+            # named: otherwise any local client could claim to be anyone.
+            proxy_headers=settings.forwarded_allow_ips is not None,
+            forwarded_allow_ips=settings.forwarded_allow_ips,
         )
     except OSError as exc:
         fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+
+
+def _server_settings(pairs: list[str] | None, **options: object) -> Settings:
+    """The server's settings: defaults, then FLOE_ environment variables, then ``--set name=value``
+    pairs, then the named options given; a bad value ends with a one-line error."""
+    from pydantic import ValidationError
+
+    from floe.server.app import Settings
+
+    given: dict[str, object] = {}
+    for pair in pairs or []:
+        name, eq, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not eq or name not in Settings.model_fields or name == "store":
+            fail(f"--set takes name=value with a server setting's name, not {pair!r} (see docs/security.md)")
+        given[name] = value.strip()
+    given.update({k: v for k, v in options.items() if v is not None})
+    try:
+        settings = Settings(**given)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
+        fail(f"setting {where}: {first.get('msg', 'invalid')}")
+        raise  # unreachable: fail exits
+    if settings.bot_workers <= 0 or settings.away_after <= 0 or not 0 < settings.bot_time_cap <= 3600:
+        fail("--bot-workers and --away-after must be positive, --bot-time-cap from 0 to 3600 seconds")
+    return settings
 
 
 @app.command()
@@ -322,23 +386,85 @@ def bench(
     iterations: Annotated[int, typer.Option(help="With --ismcts or MCTS: iterations per search.")] = 1000,
     tables: Annotated[int, typer.Option(help="Server: concurrent tables.")] = 100,
     think_ms: Annotated[
-        float, typer.Option(help="Server: mean pause of a client before it moves (0: as fast as possible).")
-    ] = 200.0,
-    seconds: Annotated[float, typer.Option(help="Server: stop after this long if games go on.")] = 120.0,
+        float | None,
+        typer.Option(
+            help="Server: mean pause of a client before it moves (0: as fast as possible; default 200, "
+            "with --abuse 500)."
+        ),
+    ] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="Server: stop after this long if games go on (default 120); with --abuse, the least each "
+            "attack's window lasts (default 20, --quick 3)."
+        ),
+    ] = None,
     db: Annotated[str | None, typer.Option(help="Server: a postgresql:// URL instead of SQLite.")] = None,
+    abuse: Annotated[
+        bool,
+        typer.Option(
+            "--abuse",
+            help="Server: a normal person-vs-bot table's service while each attack of issue 11 runs.",
+        ),
+    ] = False,
+    attack: Annotated[
+        list[str] | None, typer.Option(help="Server --abuse: run only this attack (repeatable).")
+    ] = None,
+    quick: Annotated[
+        bool, typer.Option("--quick", help="Server --abuse: small attack sizes (a test).")
+    ] = False,
+    client_procs: Annotated[
+        int, typer.Option(help="Server: client processes the tables are shared among (default 1).")
+    ] = 1,
+    startup: Annotated[
+        int | None,
+        typer.Option(
+            help="Server: store this many finished tables and time how long the server takes to start."
+        ),
+    ] = None,
+    replay_all: Annotated[
+        bool,
+        typer.Option(
+            "--replay-all",
+            help="Server --startup: also time replaying every stored table (what a start cost before).",
+        ),
+    ] = False,
 ) -> None:
     """Measure the engine (decisions/s, clone/apply/legal costs; for games of perfect information, which
     have the mcts bot, also MCTS iterations/s), ISMCTS (--ismcts), MCTS alone (--mcts) or the web table
     (``floe bench server --tables T``: moves/s and move-to-acknowledgement latency)."""
     if game == "server":
+        if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
+            fail("--seconds must be positive, --think-ms not negative")
+        if startup is not None:
+            from floe.server.bench_startup import run_startup_bench
+
+            if not 0 < startup <= MAX_STARTUP_TABLES:
+                fail(f"--startup must be 1 to {MAX_STARTUP_TABLES:,}")
+            figures = run_startup_bench(startup, seed=seed or 1, replay=replay_all)
+            print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
+            return
+        if abuse:
+            _bench_abuse(attack, quick=quick, think_ms=think_ms, seconds=seconds, seed=seed, as_json=as_json)
+            return
+        if attack or quick:
+            fail("--attack and --quick go with --abuse")
         from floe.server.bench import run_server_bench
 
-        if tables <= 0 or seconds <= 0 or think_ms < 0:
-            fail("--tables and --seconds must be positive, --think-ms not negative")
+        if tables <= 0 or client_procs <= 0:
+            fail("--tables and --client-procs must be positive")
         players = players or 2
         if not 2 <= players <= 4:
             fail("--players must be 2 to 4")
-        figures = run_server_bench(tables, players, seed, think_ms=think_ms, seconds=seconds, db=db)
+        figures = run_server_bench(
+            tables,
+            players,
+            seed,
+            think_ms=200.0 if think_ms is None else think_ms,
+            seconds=seconds or 120.0,
+            db=db,
+            client_procs=client_procs,
+        )
         print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
         return
     from floe.lab.bench import run_bench
@@ -357,6 +483,28 @@ def bench(
         run_bench(game, players or 4, games, seed, as_json, ismcts=ismcts, iterations=iterations, mcts=mcts)
     except FloeError as exc:
         fail(str(exc))
+
+
+def _bench_abuse(
+    attacks: list[str] | None,
+    *,
+    quick: bool,
+    think_ms: float | None,
+    seconds: float | None,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """``floe bench server --abuse``: see floe.server.bench_abuse."""
+    from floe.server.bench_abuse import run_abuse_bench, text_report
+    from floe.server.bench_attacks import ATTACKS
+
+    unknown = [a for a in attacks or [] if a not in ATTACKS]
+    if unknown:
+        fail(f"unknown attack {unknown[0]!r}; attacks: {', '.join(ATTACKS)}")
+    figures = run_abuse_bench(
+        attacks, quick=quick, think_ms=500.0 if think_ms is None else think_ms, hold=seconds, seed=seed
+    )
+    print(json.dumps(figures) if as_json else text_report(figures))
 
 
 @app.command("bench-rl")

@@ -152,7 +152,7 @@ def test_mcts_time_budget_is_respected() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:ms=abc", "mcts: ms must be a positive number, not 'abc'"),
+        ("mcts:ms=abc", "mcts: ms must be a positive number up to 3600000, not 'abc'"),
         ("mcts:ms=0", "mcts: ms must be a positive number"),
         ("mcts:ms=nan", "mcts: ms must be a positive number"),
         ("mcts:ms=inf", "mcts: ms must be a positive number"),

@@ -76,12 +76,17 @@ def test_print_final_reveals_totems_and_scores() -> None:
     out = output_of(console)
     assert "Game over" in out and "Final scores" in out and "Ranking: 1st" in out
     assert "seed 7" in out
-    totems = match.state.observation(None).totems
-    assert all(t >= 0 for t in totems)
-    for q in range(3):
-        assert f"★ P{q + 1}" in out or f",P{q + 1}" in out
-    for total in match.state.scores():
-        assert str(total) in out
+    # The ranking line names every seat with its exact score, best first.
+    scores, names = match.state.scores(), ["P1", "P2", "P3"]
+    ordinals = ("1st", "2nd", "3rd")
+    expected = ", ".join(
+        f"{ordinals[place]} {names[q]} ({scores[q]})" for place, q in enumerate(match.state.ranking())
+    )
+    assert f"Ranking: {expected}" in out
+    # The scores table shows each seat's revealed totem animal, in ranking order, on its totem row.
+    totems = [ANIMALS[match.state.totems[q]] for q in match.state.ranking()]  # type: ignore[attr-defined]
+    totem_row = next(line for line in out.splitlines() if line.startswith("│ totem"))
+    assert [cell.split()[0] for cell in totem_row.strip("│").split("│")[1:]] == totems
 
 
 def test_print_final_of_an_unfinished_record() -> None:

@@ -28,9 +28,12 @@ def test_replay_prints_final_table_and_scores(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Final scores" in out and "Ranking: 1st" in out and "seed 21" in out
-    for total in match.state.scores():
-        assert str(total) in out
+    assert "Final scores" in out and "seed 21" in out
+    scores, ordinals = match.state.scores(), ("1st", "2nd", "3rd", "4th")
+    ranking = ", ".join(
+        f"{ordinals[place]} P{q + 1} ({scores[q]})" for place, q in enumerate(match.state.ranking())
+    )
+    assert f"Ranking: {ranking}" in out
     result = CliRunner().invoke(app, ["replay", str(path), "--seat", "2"])
     assert result.exit_code == 0 and "P2 (you)" in result.stdout
 

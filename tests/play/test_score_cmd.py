@@ -54,13 +54,23 @@ def test_parse_pile_words() -> None:
     assert parse_pile("") == []
 
 
-@pytest.mark.parametrize("pile", ["fox dog", "fox 3", "fox*0", "x2 fox", "fox*500", "moose, , zebra"])
-def test_bad_pile_words_name_the_word(pile: str) -> None:
+@pytest.mark.parametrize(
+    ("pile", "word"),
+    [
+        ("fox dog", "'dog' is not an animal"),
+        ("fox 3", "'3' is not an animal"),
+        ("fox*0", "'fox*0': a count must be 1 to 120"),
+        ("x2 fox", "'x2' is not an animal"),
+        ("fox*500", "'fox*500': a count must be 1 to 120"),
+        ("moose, , zebra", "'zebra' is not an animal"),
+    ],
+)
+def test_bad_pile_words_name_the_word(pile: str, word: str) -> None:
     with pytest.raises(ValueError) as info:
         parse_pile(pile)
     message = str(info.value)
     assert "\n" not in message
-    assert any(word in message for word in ("dog", "'3'", "fox*0", "x2", "fox*500", "zebra"))
+    assert word in message
 
 
 def test_wildcards_are_reported() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from floe.server.bench import free_port, wait_ready
+from floe.server.bench_probe import free_port, wait_ready
 
 
 class ServerProcess:

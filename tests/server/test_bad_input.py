@@ -35,7 +35,7 @@ SEED = 1337
 WARM = 8  # acknowledged moves per table before the barrage
 N_PLAYER_ACTIONS = 1336  # Arctic's player action ids are 0..1335; chance outcomes follow
 N_ACTIONS = 1494
-STATUS = {"malformed": 400, "bad_option": 400, "unknown_table": 404, "not_found": 404}
+STATUS = {"malformed": 400, "bad_option": 400, "unknown_table": 404, "not_found": 404, "too_large": 413}
 CONFLICT = {"stale", "not_your_turn", "illegal", "finished", "not_started", "no_free_seat", "not_finished"}
 MOVE_CODES = {"malformed", "bad_token", "stale", "not_your_turn", "illegal", "finished", "not_started"}
 
@@ -524,7 +524,7 @@ def build_cases(
         ("one seat", {"seats": [person]}, "bad_option"),
         ("five seats", {"seats": [person] * 5}, "bad_option"),
         ("nine seats", {"seats": [person] * 9}, "malformed"),
-        ("100 000 seats", {"seats": [person] * 100_000}, "malformed"),
+        ("100 000 seats", {"seats": [person] * 100_000}, "too_large"),  # 2 MB: over the body limit
         ("seats missing", {"options": {}}, "malformed"),
         ("seats not a list", {"seats": "two"}, "malformed"),
         ("null seats", {"seats": [None, None]}, "malformed"),
@@ -557,11 +557,13 @@ def build_cases(
         "ismcts:ms=abc",
         "ismcts:ms=0",
         "ismcts:ms=-5",
-        "ismcts:ms=99999",
+        "ismcts:ms=99999999",  # above any bot's bound (a budget only above the server's is lowered)
         "ismcts:ms=inf",
         "ismcts:it=1e3",
-        "ismcts:it=1000000",
-        "ismcts:iterations=1000000",  # the long name of "it" must meet the same budget
+        "ismcts:it=100000000",
+        "ismcts:iterations=100000000",  # the long name of "it" must meet the same bound
+        "greedy:worlds=¹",  # a Unicode digit passes str.isdigit()
+        "greedy:worlds=99999999999999999999",
         "ismcts:foo=1",
         "ismcts:ms",
         "baseline:x=1",

@@ -180,7 +180,8 @@ def test_the_runner_routes_a_seat_to_its_worker_and_replaces_a_worker_that_died(
             await bot_turns(3)
             before = await runner.live()
             slot = runner.slot_of("t1", 1)
-            pid = await asyncio.wrap_future(runner.slots[slot].submit(os.getpid))
+            pid = runner.pids()["search"][slot]
+            assert pid is not None
             os.kill(pid, signal.SIGKILL)
             await asyncio.sleep(0.2)
             await bot_turns(1)  # the slot's worker is replaced, and the bot rebuilt from the log

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 import random
+import re
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -30,6 +32,10 @@ class Bot(ABC):
 
     name = "bot"
     remembers: ClassVar[bool] = False
+    # The longest one decision may take, in seconds (None: no cap). Whoever runs the bot sets it (the server
+    # does, for every decision); bots whose decision time depends on a budget (the searches) stop when it is
+    # up, whatever their parameters. Bots whose parameters bound their work by themselves may ignore it.
+    time_cap: float | None = None
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         if params:
@@ -42,6 +48,13 @@ class Bot(ABC):
     def plays(cls, game: type[Game]) -> bool:
         """Whether this bot can play ``game`` at all (a generic bot may need, say, perfect information)."""
         return True
+
+    @classmethod
+    def cost(cls, params: Mapping[str, str]) -> float | None:
+        """An upper estimate, in seconds, of one decision of this bot with ``params`` (already checked by the
+        constructor), for a scheduler that keeps quick decisions apart from long searches; None if unknown
+        (it is then treated as a long one)."""
+        return None
 
     @abstractmethod
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
@@ -56,6 +69,10 @@ class RandomBot(Bot):
     """Uniformly random among the legal actions."""
 
     name = "random"
+
+    @classmethod
+    def cost(cls, params: Mapping[str, str]) -> float | None:
+        return 1e-5  # measured ~20 µs with the bot built (docs/server.md, "Bot lanes")
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         return self.rng.choice(legal_actions)
@@ -73,16 +90,101 @@ def visit_rows(children: Mapping[int, Any], legal_actions: list[int]) -> list[tu
     return rows
 
 
-def positive_number(bot: str, name: str, value: str, kind: type[int] | type[float]) -> float:
-    """A bot parameter as a positive finite number of ``kind``; a one-line ``OptionError`` otherwise
-    (NaN or infinity would make a search that never stops)."""
-    try:
-        number = kind(value)
-    except ValueError:
-        raise OptionError(f"{bot}: {name} must be a positive number, not {value!r}") from None
-    if not (number > 0 and math.isfinite(number)):
-        raise OptionError(f"{bot}: {name} must be a positive number, not {value!r}")
+# Bounds every bot shares for its common parameters (``ms``, ``it``/``iterations``, ``c``), checked when a
+# spec is parsed, before anything is built. They are generous (an hour, ten million iterations: a lab run may
+# want long searches); a server grants less (its own caps) and bounds every decision's wall time as well.
+MAX_MS = 3_600_000
+MAX_ITERATIONS = 10_000_000
+MAX_C = 100.0
+# A parameter's text is read only up to this length (a longer one is refused without being converted).
+MAX_NUMBER_TEXT = 24
+# Plain ASCII numbers only: Python's int() and float() also take other scripts' digits ("١٢"), underscores
+# ("1_000") and spaces, which a spec should not.
+# The budget parameters every search bot takes by convention: time per decision and iterations per decision.
+BUDGET_MS = ("ms",)
+BUDGET_ITERATIONS = ("it", "iterations")
+_WHOLE = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def _plain(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= MAX_NUMBER_TEXT else text[: MAX_NUMBER_TEXT - 1] + "…")
+
+
+def whole_number(text: str, low: int, high: int) -> int | None:
+    """``text`` as a whole number in [``low``, ``high``] written in ASCII digits; None if it is not one."""
+    if len(text) > MAX_NUMBER_TEXT or not _WHOLE.fullmatch(text):
+        return None
+    number = int(text)
+    return number if low <= number <= high else None
+
+
+def bounded_int(bot: str, name: str, text: str, low: int, high: int) -> int:
+    """A bot parameter as a whole number from ``low`` to ``high`` (ASCII digits only); a one-line
+    ``OptionError`` otherwise."""
+    number = whole_number(text, low, high)
+    if number is None:
+        wanted = f"a whole number from {low} to {high}"
+        if low == 1:
+            wanted = f"a positive whole number up to {high}"
+        raise OptionError(f"{bot}: {name} must be {wanted}, not {_shown(text)}")
     return number
+
+
+def positive_number(
+    bot: str, name: str, value: str, kind: type[int] | type[float], high: float | None = None
+) -> float:
+    """A bot parameter as a positive finite number of ``kind``, at most ``high``; a one-line ``OptionError``
+    otherwise (NaN or infinity would make a search that never stops, and a huge budget one that never
+    ends in practice). Only plain ASCII numbers are read (``1e3`` is a float, not an int)."""
+    limit = f" up to {_plain(high)}" if high is not None else ""
+    what = f"a positive number{limit}" if kind is float else f"a positive number (a whole number{limit})"
+    error = OptionError(f"{bot}: {name} must be {what}, not {_shown(value)}")
+    pattern = _WHOLE if kind is int else _DECIMAL
+    if len(value) > MAX_NUMBER_TEXT or not pattern.fullmatch(value):
+        raise error
+    number = kind(value)
+    if not (number > 0 and math.isfinite(number)) or (high is not None and number > high):
+        raise error
+    return number
+
+
+def search_budget(
+    bot: str, params: Mapping[str, str], default_iterations: int = 1000
+) -> tuple[float | None, int | None]:
+    """A search bot's budget from its parameters: (``ms`` per decision or None, iterations or None), each
+    checked against ``MAX_MS`` and ``MAX_ITERATIONS`` (both ``it`` and ``iterations`` if both are given;
+    ``it`` wins). Neither given: ``default_iterations``."""
+    ms = positive_number(bot, "ms", params["ms"], float, MAX_MS) if "ms" in params else None
+    counts = {
+        key: int(positive_number(bot, key, params[key], int, MAX_ITERATIONS))
+        for key in BUDGET_ITERATIONS
+        if key in params
+    }
+    iterations = next(iter(counts.values()), None)
+    if ms is None and iterations is None:
+        iterations = default_iterations
+    return ms, iterations
+
+
+def search_cost(params: Mapping[str, str]) -> float | None:
+    """``Bot.cost`` of a search bot: its time budget if it has one (it stops then), else unknown (an iteration
+    budget's time depends on the game and the position)."""
+    try:
+        return float(params["ms"]) / 1000 if "ms" in params else None
+    except ValueError:
+        return None
+
+
+def deadline(ms: float | None, time_cap: float | None) -> float:
+    """The ``time.perf_counter()`` reading at which a search that starts now stops: its ``ms`` budget or the
+    ``time_cap`` (seconds), whichever comes first; infinity for neither."""
+    limits = [x for x in (None if ms is None else ms / 1000, time_cap) if x is not None]
+    return time.perf_counter() + min(limits) if limits else math.inf
 
 
 BotFactory = Callable[..., Bot]
@@ -190,3 +292,34 @@ def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
     if reserved:  # these are the factory's own arguments, never parameters of a spec
         raise OptionError(f"bot {name!r} takes no parameter {reserved[0]!r}")
     return factory(game, seat, seed, **params)
+
+
+def bot_cost(spec: str, game: str) -> float | None:
+    """What the bot ``spec`` says one decision costs in ``game`` (``Bot.cost``; None if it does not say or
+    is not a bot of that game)."""
+    name, params = parse_bot_spec(spec)
+    factory = _bots(game).get(name)
+    cost = getattr(factory, "cost", None)
+    if cost is None:
+        return None
+    estimate = cost(params)
+    return None if estimate is None else float(estimate)
+
+
+def capped_spec(spec: str, max_ms: float, max_iterations: int) -> tuple[str, list[str]]:
+    """``spec`` with its budget parameters (``ms``, ``it``/``iterations``) lowered to at most ``max_ms`` and
+    ``max_iterations``, and what was lowered (``["ms=10000"]``); the spec unchanged if nothing was. The
+    values must already be valid numbers (the bot was built from ``spec``)."""
+    name, params = parse_bot_spec(spec)
+    lowered: list[str] = []
+    for key, value in params.items():
+        if key in BUDGET_MS and float(value) > max_ms:
+            params[key] = _plain(max_ms)
+        elif key in BUDGET_ITERATIONS and int(value) > max_iterations:
+            params[key] = str(max_iterations)
+        else:
+            continue
+        lowered.append(f"{key}={params[key]}")
+    if not lowered:
+        return spec, []
+    return name + ":" + ",".join(f"{key}={value}" for key, value in params.items()), lowered

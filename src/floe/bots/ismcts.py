@@ -10,24 +10,42 @@ The rollout stops after ``depth`` decisions; the position is then judged by the 
 ``SearchHooks.evaluate``), or played to the end where a game has none. Rollout moves come from the game's
 rollout policy where it has one, and worlds from its world sampler (``floe.bots.hooks``).
 
-Parameters (``ismcts:ms=200,c=0.7``): ``ms`` (time per decision) or ``it`` (iterations per decision; the
-default is 1,000 iterations), ``c`` exploration constant, ``depth`` rollout decisions before evaluating,
+Parameters (``ismcts:ms=200,c=0.7``): ``ms`` (time per decision, up to an hour) or ``it`` (iterations per
+decision, up to ten million; the default is 1,000 iterations), ``c`` exploration constant (up to 100),
+``depth`` rollout decisions before evaluating (up to 10,000),
 ``rollout`` = ``heuristic`` (the game's policy) or ``random``, ``reward`` = ``rank`` or ``win``,
 ``opponents`` = ``tree`` or ``policy``, and the game's world parameters (its ``SearchHooks``).
+
+Whatever the budget, a search stops at the bot's ``time_cap`` (``Bot.time_cap``, set by a server): the clock
+is read every few iterations and every few dozen steps of a rollout, and a rollout cut short is valued by
+the game's evaluation (even chances without one).
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
-from floe.bots.base import Bot, positive_number, visit_rows
+from floe.bots.base import (
+    MAX_C,
+    Bot,
+    deadline,
+    positive_number,
+    search_budget,
+    search_cost,
+    visit_rows,
+)
 from floe.bots.hooks import hooks_for
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 
 PARAMETERS = ("c", "depth", "it", "iterations", "ms", "opponents", "reward", "rollout")
+MAX_DEPTH = 10_000  # rollout decisions before evaluating
+# The clock is read every this many steps of a walk or a rollout (a rollout to the end of a long game must
+# stop at the deadline too); a power of two less one, for a cheap test.
+CLOCK_EVERY = 63
 
 
 def terminal_values(state: State) -> list[float]:
@@ -72,13 +90,9 @@ class ISMCTSBot(Bot):
         for key in params:
             if key not in known:
                 raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(known)}")
-        self.ms = positive_number("ismcts", "ms", params["ms"], float) if "ms" in params else None
-        it = params.get("it", params.get("iterations"))
-        self.iterations = (
-            int(positive_number("ismcts", "it", it, int)) if it is not None else (None if self.ms else 1000)
-        )
-        self.c = positive_number("ismcts", "c", params.get("c", "0.7"), float)
-        self.depth = int(positive_number("ismcts", "depth", params.get("depth", "24"), int))
+        self.ms, self.iterations = search_budget("ismcts", params)
+        self.c = positive_number("ismcts", "c", params.get("c", "0.7"), float, MAX_C)
+        self.depth = int(positive_number("ismcts", "depth", params.get("depth", "24"), int, MAX_DEPTH))
         self.world_params: dict[str, str] = {}
         for key, allowed in hooks.world_parameters.items():
             value = params.get(key, allowed[0])
@@ -101,6 +115,12 @@ class ISMCTSBot(Bot):
             raise OptionError(f"ismcts: rollout must be heuristic or random, not {rollout!r}")
         self.policy = hooks.rollout if rollout == "heuristic" else None
         self.last_iterations = 0
+        self._deadline = math.inf  # when the running search stops (its budget or ``time_cap``)
+        self._expired = False  # a walk or rollout found the deadline passed: the search stops
+
+    @classmethod
+    def cost(cls, params: Mapping[str, str]) -> float | None:
+        return search_cost(params)
 
     def _sample_world(self, observation: Any) -> State:
         return self.hooks.world(self.game, observation, self.rng, self.world_params)
@@ -108,13 +128,14 @@ class ISMCTSBot(Bot):
     def search(self, observation: Any, legal_actions: list[int]) -> Node:
         """Run the search from ``observation`` and return the root with its statistics."""
         root = Node(self.seat)
-        deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
+        stop = self._deadline = deadline(self.ms, self.time_cap)
+        self._expired = False
         limit = self.iterations or math.inf
         done = 0
         while done < limit:
             self._iterate(root, self._sample_world(observation))
             done += 1
-            if deadline < math.inf and (done & 7) == 0 and time.perf_counter() >= deadline:
+            if self._expired or (stop < math.inf and (done & 7) == 0 and time.perf_counter() >= stop):
                 break
         self.last_iterations = done
         return root
@@ -134,7 +155,12 @@ class ISMCTSBot(Bot):
         node = root
         path = [root]
         c = self.c
+        steps = 0
         while not state.is_terminal():
+            steps += 1
+            if not steps & CLOCK_EVERY and self._out_of_time():
+                self._back_up(root, path, self._cut(state))
+                return
             player = state.current_player()
             if player == CHANCE:
                 state.apply_unchecked(state.sample_chance(rng))
@@ -173,18 +199,37 @@ class ISMCTSBot(Bot):
             node = children[best]
             state.apply_unchecked(best)
             path.append(node)
-        values = self._rollout(state)
+        self._back_up(root, path, self._rollout(state))
+
+    @staticmethod
+    def _back_up(root: Node, path: list[Node], values: list[float]) -> None:
         for child in path[1:]:
             child.visits += 1
             child.reward += values[child.player]
         root.visits += 1
 
+    def _out_of_time(self) -> bool:
+        """Whether the deadline has passed (then the search stops after this iteration)."""
+        if self._deadline < math.inf and time.perf_counter() >= self._deadline:
+            self._expired = True
+        return self._expired
+
+    def _cut(self, state: State) -> list[float]:
+        """The value of a walk or rollout stopped by the deadline: the evaluation, or even chances."""
+        if self.evaluator is not None and state.current_player() >= 0:
+            return self.evaluator(state)
+        return [0.5] * self.game.players
+
     def _rollout(self, state: State) -> list[float]:
         rng = self.rng
         decisions = 0
+        steps = 0
         evaluator = self.evaluator
         policy = self.policy
         while not state.is_terminal():
+            steps += 1
+            if not steps & CLOCK_EVERY and self._out_of_time():
+                return self._cut(state)
             player = state.current_player()
             legal = state.legal_actions()
             if player != CHANCE:

@@ -29,10 +29,15 @@ shuffle a piece back and forth until a turn limit rather than lose, and without 
 would cost minutes of search for moves that are already known. A bot rebuilt mid-game learns the positions
 its seat met from ``recall``.
 
-Parameters (``mcts:ms=500,c=0.7``): ``ms`` (time per decision) or ``it`` (iterations per decision; the
-default is 1,000 iterations), ``c`` exploration constant (default 0.7), ``rollout`` = ``heuristic`` or
-``random``, ``depth`` (rollout decisions before evaluating, default 4, or ``end``), ``reuse`` = 1 or 0,
-``repeat`` = 1 or 0.
+Parameters (``mcts:ms=500,c=0.7``): ``ms`` (time per decision, up to an hour) or ``it`` (iterations per
+decision, up to ten million; the default is 1,000 iterations), ``c`` exploration constant (default 0.7, up
+to 100), ``rollout`` = ``heuristic`` or ``random``, ``depth`` (rollout decisions before evaluating, default 4,
+up to 10,000, or ``end``), ``reuse`` = 1 or 0, ``repeat`` = 1 or 0.
+
+**Bounds.** Whatever the budget, a search stops at the bot's ``time_cap`` (``Bot.time_cap``, set by a server;
+the clock is read every iteration and every few dozen steps of a rollout, so a rollout to the end of a long
+game stops too, valued by the evaluation or as even chances) and once its tree holds ``MAX_TREE_NODES``
+positions.
 """
 
 from __future__ import annotations
@@ -40,10 +45,19 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import Any
 
-from floe.bots.base import Bot, positive_number, visit_rows
+from floe.bots.base import (
+    MAX_C,
+    Bot,
+    deadline,
+    positive_number,
+    search_budget,
+    search_cost,
+    visit_rows,
+    whole_number,
+)
 from floe.bots.hooks import hooks_for
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
@@ -51,6 +65,13 @@ from floe.core.game import CHANCE, Game, State
 PARAMETERS = ("c", "depth", "it", "iterations", "ms", "repeat", "reuse", "rollout")
 # With repeat=1: a position met this many times before is answered with the action chosen last time.
 REPEATS_BEFORE_SHORTCUT = 2
+MAX_DEPTH = 10_000  # rollout decisions before evaluating (or ``end``)
+# A search stops once its tree holds this many positions (a stored position of a small board game costs
+# ~2 KB), so an iteration budget cannot fill a worker's memory; a tree is bounded by its root's visits (each
+# iteration adds at most one node below every node it passes).
+MAX_TREE_NODES = 50_000
+# The clock is read every this many steps of a rollout (a power of two less one).
+CLOCK_EVERY = 63
 
 
 def terminal_values(state: State) -> list[float]:
@@ -96,19 +117,18 @@ class MCTSBot(Bot):
                 raise OptionError(f"mcts has no parameter {key!r}; parameters: {', '.join(PARAMETERS)}")
         if game.spec.information != "perfect":
             raise OptionError(f"mcts needs a perfect-information game; {game.name} is not (use ismcts)")
-        self.ms = positive_number("mcts", "ms", params["ms"], float) if "ms" in params else None
-        it = params.get("it", params.get("iterations"))
-        self.iterations = (
-            int(positive_number("mcts", "it", it, int)) if it is not None else (None if self.ms else 1000)
-        )
-        self.c = positive_number("mcts", "c", params.get("c", "0.7"), float)
+        self.ms, self.iterations = search_budget("mcts", params)
+        self.c = positive_number("mcts", "c", params.get("c", "0.7"), float, MAX_C)
         depth = params.get("depth", "4")
+        steps = whole_number(depth, 0, MAX_DEPTH)
         if depth == "end":
             self.depth: float = math.inf
-        elif depth.isdigit():
-            self.depth = int(depth)
+        elif steps is not None:
+            self.depth = steps
         else:
-            raise OptionError(f"mcts: depth must be a whole number >= 0 or end, not {depth!r}")
+            shown = depth if len(depth) <= 24 else depth[:23] + "…"
+            wanted = f"a whole number from 0 to {MAX_DEPTH} or end"
+            raise OptionError(f"mcts: depth must be {wanted}, not {shown!r}")
         rollout = params.get("rollout", "heuristic")
         if rollout not in ("heuristic", "random"):
             raise OptionError(f"mcts: rollout must be heuristic or random, not {rollout!r}")
@@ -125,6 +145,12 @@ class MCTSBot(Bot):
         self.policy = hooks.rollout if rollout == "heuristic" else None
         self.last_iterations = 0
         self._tree: Node | None = None
+        self._deadline = math.inf  # when the running search stops (its budget or ``time_cap``)
+        self._expired = False  # a rollout found the deadline passed: the search stops
+
+    @classmethod
+    def cost(cls, params: Mapping[str, str]) -> float | None:
+        return search_cost(params)
 
     # --- the search -------------------------------------------------------------------------------------
     def _root(self, observation: Any) -> Node:
@@ -145,14 +171,15 @@ class MCTSBot(Bot):
     def search(self, observation: Any, legal_actions: list[int]) -> Node:
         """Run the search from ``observation`` and return the root with its statistics."""
         root = self._root(observation)
-        deadline = time.perf_counter() + self.ms / 1000 if self.ms else math.inf
+        stop = self._deadline = deadline(self.ms, self.time_cap)
+        self._expired = False
         limit = self.iterations or math.inf
         done = 0
         clock = time.perf_counter
-        while done < limit:
+        while done < limit and root.visits < MAX_TREE_NODES:
             self._iterate(root)
             done += 1
-            if deadline < math.inf and clock() >= deadline:
+            if self._expired or (stop < math.inf and clock() >= stop):
                 break
         self.last_iterations = done
         self._tree = root if self.reuse else None
@@ -233,7 +260,12 @@ class MCTSBot(Bot):
         policy = self.policy
         depth = self.depth if evaluator is not None else math.inf
         decisions = 0
+        steps = 0
         while True:
+            steps += 1
+            if not steps & CLOCK_EVERY and self._out_of_time():
+                cut = evaluator is not None and state.current_player() >= 0
+                return evaluator(state) if evaluator is not None and cut else self._even
             player = state.current_player()
             if player < 0:
                 if player == CHANCE:
@@ -252,6 +284,17 @@ class MCTSBot(Bot):
                 action = legal[rng.randrange(len(legal))]
             state.apply_unchecked(action)
             decisions += 1
+
+    def _out_of_time(self) -> bool:
+        """Whether the deadline has passed (then the search stops after this iteration)."""
+        if self._deadline < math.inf and time.perf_counter() >= self._deadline:
+            self._expired = True
+        return self._expired
+
+    @property
+    def _even(self) -> list[float]:
+        """Even chances: the value of a rollout stopped by the deadline in a game without an evaluation."""
+        return [0.5] * self.game.players
 
 
 def _rank_key(root: Node, action: int) -> tuple[int, float]:

@@ -12,25 +12,28 @@ import gc
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from floe.bots.base import bot_names, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
-from floe.server.botrunner import BotRunner
+from floe.server.botrunner import BotLimits, BotRunner
+from floe.server.conns import CLOSE_GRACE, DROPPED, Conn, ConnLimits
 from floe.server.gamefiles import game_file
-from floe.server.manager import Conn, Lobby
+from floe.server.httplimits import BodyLimit
+from floe.server.limits import TableLimits, TooMany
+from floe.server.manager import Lobby
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
     Back,
@@ -42,6 +45,7 @@ from floe.server.protocol import (
     Ping,
     WsMove,
     client_message,
+    error_line,
     short_error,
 )
 from floe.server.store import Store, database_url
@@ -51,9 +55,16 @@ WEB = Path(str(files("floe") / "web"))
 log = logging.getLogger("floe.server")
 
 
-@dataclass
-class Settings:
-    """How the server runs (``floe serve`` options)."""
+Count = Annotated[int, Field(ge=0)]  # a limit; 0 turns it off where docs/security.md says so
+Size = Annotated[int, Field(ge=1024)]  # a size in bytes
+
+
+class Settings(BaseSettings):
+    """How the server runs. Each field has a default, which a ``FLOE_<FIELD>`` environment variable
+    overrides (``FLOE_MAX_BODY_BYTES=65536``), which a ``floe serve`` option overrides (``--port``, or
+    ``--set max_body_bytes=65536`` for any field). docs/security.md lists every limit."""
+
+    model_config = SettingsConfigDict(env_prefix="FLOE_", extra="forbid", arbitrary_types_allowed=True)
 
     data_dir: Path = Path("floe-data")
     db: str | None = None
@@ -62,10 +73,72 @@ class Settings:
     away_after: float = 60.0
     tick: float = 0.5
     store: Store | None = None  # an already opened (and claimed) store; else opened at start-up
+    # --- bots (issue 11 items 2-4: budgets, decision time, fair sharing of the workers; docs/server.md) ---
+    bot_time_cap: float = 10.0  # seconds one bot decision may take, whatever its bot's parameters
+    bot_max_ms: int = 10_000  # a larger ms budget is granted at this (the creator is told)
+    bot_max_iterations: int = 100_000  # a larger it/iterations budget is granted at this (told)
+    bot_fast_workers: int = 1  # worker processes for cheap decisions only (random, rule bots, small greedy)
+    bot_cheap_seconds: float = 0.05  # a decision its bot estimates at most this is cheap (Bot.cost)
+    bot_inline_seconds: float = 0.001  # ... at most this, it runs in the server process itself
+    bot_searches_per_client: int = 1  # searches of one client's tables running at once
+    # --- connections (issue 11, item 6): what one table, seat and connection may cost (conns.py) -------
+    max_spectators: Count = 100  # spectator connections per table; more are refused
+    max_seat_connections: Annotated[int, Field(ge=1)] = 4  # connections per seat (tabs, devices)
+    ws_queue_limit: Annotated[int, Field(ge=1)] = 64  # messages waiting for a connection besides its state
+    ws_send_timeout: Annotated[float, Field(gt=0)] = 20.0  # seconds a write may wait for a client to read
+    away_toggles_per_second: Annotated[float, Field(gt=0)] = 1.0  # leave/back per connection, after ...
+    away_toggle_burst: Annotated[float, Field(ge=1)] = 5.0  # ... a burst of this many
+
+    def conn_limits(self) -> ConnLimits:
+        """The connection settings, for the lobby."""
+        return ConnLimits(
+            spectators=self.max_spectators,
+            seat_connections=self.max_seat_connections,
+            queue=self.ws_queue_limit,
+            send_timeout=self.ws_send_timeout,
+            toggles_per_second=self.away_toggles_per_second,
+            toggle_burst=self.away_toggle_burst,
+        )
+
+    # --- resources and limits: HTTP, table creation, finished tables (issue 11 items 1, 8, 9) ---------
+    host: str = "127.0.0.1"  # where floe serve listens
+    port: Annotated[int, Field(ge=1, le=65535)] = 8000
+    # Behind a reverse proxy: the proxies' addresses (comma-separated, or "*") whose X-Forwarded-For
+    # names the client. None: the client is the connection's peer, and no header can claim otherwise.
+    forwarded_allow_ips: str | None = None
+    max_body_bytes: Size = 256 * 1024  # an HTTP request body (the largest is a table creation)
+    max_header_bytes: Size = 16 * 1024  # an HTTP request line and headers (uvicorn's h11 parser)
+    ws_max_bytes: Size = 64 * 1024  # a WebSocket frame (uvicorn's ws_max_size)
+    max_message_bytes: Size = MAX_MESSAGE_BYTES  # a WebSocket message's JSON text
+    options_max_bytes: Size = 8192  # a new table's options, as JSON
+    create_per_minute: Annotated[float, Field(ge=0)] = 10.0  # new tables per client (0: no rate limit)
+    create_burst: Annotated[int, Field(ge=1)] = 10  # ... of which at once
+    open_tables_per_client: Count = 20  # unfinished tables one client created
+    open_tables_total: Count = 2000  # unfinished tables on the server
+    finished_cache: Count = 256  # finished tables kept in memory (others are read when asked for)
+
+
+def bot_limits(settings: Settings) -> BotLimits:
+    """How the bot workers are shared (``BotLimits``), from the settings."""
+    return BotLimits(
+        time_cap=settings.bot_time_cap,
+        cheap_seconds=settings.bot_cheap_seconds,
+        inline_seconds=settings.bot_inline_seconds,
+        fast_workers=settings.bot_fast_workers,
+        per_client=settings.bot_searches_per_client,
+    )
 
 
 def _error(exc: MoveError) -> JSONResponse:
-    return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
+    headers = {"Retry-After": exc.retry_after_header} if isinstance(exc, TooMany) else None
+    return JSONResponse(
+        {"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status, headers=headers
+    )
+
+
+def _client(request: Request) -> str | None:
+    """Who is asking, for the per-client limits: the peer's address (or the one a trusted proxy names)."""
+    return request.client.host if request.client else None
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -97,10 +170,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _one_line_for_bad_utf8()
         store = settings.store or Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
-        bots = BotRunner(settings.bot_workers, processes=settings.bot_processes)
-        lobby = Lobby(store, bots, away_after=settings.away_after, tick=settings.tick)
+        bots = BotRunner(settings.bot_workers, processes=settings.bot_processes, limits=bot_limits(settings))
+        limits = TableLimits(
+            per_minute=settings.create_per_minute,
+            burst=settings.create_burst,
+            per_client=settings.open_tables_per_client,
+            total=settings.open_tables_total,
+        )
+        lobby = Lobby(
+            store,
+            bots,
+            away_after=settings.away_after,
+            tick=settings.tick,
+            limits=limits,
+            finished_cache=settings.finished_cache,
+            options_max_bytes=settings.options_max_bytes,
+            max_bot_ms=settings.bot_max_ms,
+            max_bot_iterations=settings.bot_max_iterations,
+            conn_limits=settings.conn_limits(),
+        )
         await asyncio.to_thread(lobby.load)
         # The loaded tables live as long as the server: keep them out of the collector's scans, and collect
         # young objects less often (each move allocates thousands of small dicts), so a full collection
@@ -118,6 +209,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             store.close()
 
     app = FastAPI(title="Floe", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
+    app.state.settings = settings
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
         lobby: Lobby = request.app.state.lobby
@@ -135,13 +228,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
-        message = f"{where}: {first.get('msg', 'invalid request')}"
-        return _error(MoveError("malformed", message, 400))
+        return _error(MoveError("malformed", error_line(first, "body", skip=("body",)), 400))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
+        codes = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
         return _error(MoveError(codes.get(exc.status_code, "http_error"), str(exc.detail), exc.status_code))
 
     # --- pages ---------------------------------------------------------------------------------------
@@ -174,27 +265,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        table, tokens = await lobby_of(request).create(body)
+        table, tokens, notices = await lobby_of(request).create(body, _client(request))
         return {
             "table": table.summary(),
             "seats": [{"seat": k, "token": t, "link": f"/table/{table.id}#seat={t}"} for k, t in tokens],
+            "notices": notices,
         }
 
     @app.get("/api/tables")
     async def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
-        tables = [t for t in lobby_of(request).tables.values() if t.row.public]
-        if status is not None:
-            tables = [t for t in tables if t.status == status]
-        tables.sort(key=lambda t: t.row.created, reverse=True)
-        return [t.summary() for t in tables[:200]]
+        return await lobby_of(request).public_tables(status, 200)
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> dict[str, Any]:
-        return lobby_of(request).get(table_id).summary()
+        return (await lobby_of(request).fetch(table_id)).summary()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-        seat, token = await lobby_of(request).join(table_id, body.name)
+        await lobby_of(request).fetch(table_id)  # a finished table answers "no free seat", not "unknown"
+        seat, token = await lobby_of(request).join(table_id, body)
         return {"seat": seat, "token": token, "link": f"/table/{table_id}#seat={token}"}
 
     def seat_for(table: Table, authorization: str | None) -> int | None:
@@ -205,7 +294,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def state(
         table_id: str, request: Request, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
-        table = lobby_of(request).get(table_id)
+        table = await lobby_of(request).fetch(table_id)
         return table.state_message(seat_for(table, authorization), 0)
 
     @app.post("/api/tables/{table_id}/moves")
@@ -213,7 +302,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table_id: str, body: Move, request: Request, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
         lobby = lobby_of(request)
-        table = lobby.get(table_id)
+        table = await lobby.fetch(table_id)
         seat = seat_for(table, authorization)
         if seat is None:
             raise MoveError("bad_token", "a move needs the seat's token (Authorization: Bearer ...)", 401)
@@ -223,7 +312,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def replay(
         table_id: str, request: Request, reveal: bool = False, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
-        table = lobby_of(request).get(table_id)
+        table = await lobby_of(request).fetch(table_id)
         seat = seat_for(table, authorization)
         if reveal and table.status != "finished":
             raise MoveError("not_finished", "a game is revealed only once it is over", 409)
@@ -232,7 +321,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
-        table = lobby_of(request).get(table_id)
+        table = await lobby_of(request).fetch(table_id)
         if table.status != "finished":
             raise MoveError("not_finished", "the record is published once the game is over", 409)
         return table.record().to_json()
@@ -243,27 +332,54 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await ws.accept()
         lobby = lobby_of(ws)
         try:
-            table = lobby.get(table_id)
+            table = await lobby.fetch(table_id)
             hello = await _first_hello(ws)
             seat = await lobby.hello(table, hello.token)
+            conn = lobby.open_conn(table, ws, seat)
+            lobby.connect(table, conn)
         except MoveError as exc:
             await _send_error(ws, exc, None)
             await ws.close(code=4000 + min(exc.status, 999) % 1000)
             return
         except WebSocketDisconnect:
             return
-        conn = Conn(ws, seat)
-        pump = asyncio.create_task(conn.pump())
-        lobby.connect(table, conn)
+        # Reading and writing run side by side: the connection ends when the client goes (reading ends) or
+        # when the server gives up on a client that does not read (writing ends, ``conn.dropped``).
+        pump = conn.start()
+        serve = asyncio.create_task(_serve(ws, lobby, table, conn))
         try:
-            await _serve(ws, lobby, table, conn)
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait({pump, serve}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             lobby.disconnect(table, conn)
+            serve.cancel()
             pump.cancel()
+            await asyncio.gather(serve, pump, return_exceptions=True)
+        if conn.dropped is not None:
+            log.info("dropped a connection of table %s: %s", table.id, conn.dropped)
+            await _close(ws, DROPPED, "not reading; reconnect", CLOSE_GRACE)
+        elif serve.cancelled():  # the writing ended first: the server is stopping (or the client broke)
+            await _close(ws, 1001, "the server is stopping", lobby.conn_limits.send_timeout)
 
     return app
+
+
+class _BadUtf8(logging.Filter):
+    """uvicorn logs a traceback for every WebSocket text frame that is not UTF-8 (and closes the connection
+    with 1007, as it should): a client's mistake, worth one line, not a server error with a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == "Invalid UTF-8 sequence received from client.":
+            record.msg = "a WebSocket client sent a text frame that is not UTF-8: closed it (1007)"
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def _one_line_for_bad_utf8() -> None:
+    """Install ``_BadUtf8`` on uvicorn's logger (once; after uvicorn has set its logging up)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _BadUtf8) for f in logger.filters):
+        logger.addFilter(_BadUtf8())
 
 
 def _acknowledge(conn: Conn, message_id: Any) -> Callable[[int], None]:
@@ -271,6 +387,14 @@ def _acknowledge(conn: Conn, message_id: Any) -> Callable[[int], None]:
         conn.send({"type": "ack", "id": message_id, "version": version})
 
     return ack
+
+
+async def _close(ws: WebSocket, code: int, reason: str, timeout: float) -> None:
+    """Close with ``code``. The close frame waits behind what the client has not read yet; a client that
+    still reads nothing within ``timeout`` seconds gets no close frame (the connection is ended anyway)."""
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(timeout):
+            await ws.close(code=code, reason=reason)
 
 
 async def _send_error(ws: WebSocket, exc: MoveError, message_id: Any) -> None:
@@ -287,8 +411,10 @@ async def _receive(ws: WebSocket) -> Any:
     text = event.get("text")
     if text is None:
         raise MoveError("malformed", "messages must be JSON text", 400)
-    if len(text.encode()) > MAX_MESSAGE_BYTES:
-        raise MoveError("malformed", f"messages are at most {MAX_MESSAGE_BYTES} bytes", 400)
+    settings: Settings | None = getattr(ws.app.state, "settings", None)
+    limit = settings.max_message_bytes if settings else MAX_MESSAGE_BYTES
+    if len(text.encode()) > limit:
+        raise MoveError("malformed", f"messages are at most {limit} bytes", 400)
     try:
         return client_message.validate_json(text)
     except ValidationError as exc:
@@ -307,7 +433,10 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
     while True:
         message_id = None
         try:
-            message = await _receive(ws)
+            try:
+                message = await _receive(ws)
+            except WebSocketDisconnect:
+                return
             if isinstance(message, WsMove):
                 message_id = message.id
                 if conn.seat is None:
@@ -317,6 +446,10 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
             elif isinstance(message, Leave | Back):
                 if conn.seat is None:
                     raise MoveError("bad_token", "spectators have no seat", 403)
+                if not conn.toggles.allow():
+                    # Each leave/back tells every connection of the table: a few a second are plenty.
+                    rate = conn.limits.toggles_per_second
+                    raise MoveError("too_fast", f"leave/back at most {rate:g} a second; wait a moment", 429)
                 await lobby.set_away(table, conn.seat, isinstance(message, Leave))
             elif isinstance(message, Ping):
                 conn.send({"type": "pong"})

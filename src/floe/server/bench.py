@@ -1,132 +1,237 @@
 """``floe bench server``: many concurrent tables driven through real WebSocket clients.
 
 A ``floe serve`` process is started on a free port with a fresh SQLite database (or ``--db``). For each of
-T tables, every seat is a person seat held by a client in this process that plays a random legal move as
-soon as it is its turn (after ``--think-ms`` on average, drawn uniformly from half to one and a half times
-it, when a pause is asked for). The latency of a move is the time from sending it to receiving its ``ack``
+T tables, every seat is a person seat held by a WebSocket client that plays a random legal move as soon as
+it is its turn (after ``--think-ms`` on average, drawn uniformly from half to one and a half times it,
+when a pause is asked for). The latency of a move is the time from sending it to receiving its ``ack``
 (which the server sends only after the move is committed to the database).
+
+The clients must not be what limits the figures: they connect first (a hundred at a time) and only then
+start playing, so connecting is not measured; they can be spread over several processes
+(``client_procs``), each on uvloop when it is installed; and the figures include the clients' own CPU use
+and how late their event loops woke up (``client_lag_p99_ms``: a latency measured by a late client is too
+high by about that much), next to the server's CPU use, so a reader can tell who was busy.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
+import multiprocessing
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
-from typing import Any
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, TypeVar
 
 import httpx
 import websockets
+from pydantic_core import from_json, to_json
+
+from floe.server.bench_probe import cpu_seconds, descendants, free_port, pct, served, wait_ready
+
+__all__ = ["free_port", "run_server_bench", "wait_ready"]
+T = TypeVar("T")
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nobody listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+def run_async(main: Coroutine[Any, Any, T]) -> T:
+    """Run ``main`` on uvloop when it is installed (the clients' loop does less work per message)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    result: T = uvloop.run(main)
+    return result
 
 
 class _Seat:
     """One WebSocket client playing random legal moves for one seat."""
 
-    def __init__(
-        self, url: str, token: str, rng: random.Random, think: float, latencies: list[float]
-    ) -> None:
+    def __init__(self, url: str, token: str, rng: random.Random, think: float) -> None:
         self.url, self.token, self.rng, self.think = url, token, rng, think
-        self.latencies = latencies
+        self.latencies: list[float] = []
         self.sent_at: dict[int, float] = {}
         self.errors = 0
         self.finished = False
+        self.ws: Any = None
+
+    async def connect(self, gate: asyncio.Semaphore) -> None:
+        async with gate:
+            self.ws = await websockets.connect(self.url, max_size=2**22, compression=None, open_timeout=120)
+            await self.ws.send(to_json({"type": "hello", "token": self.token}).decode())
 
     async def run(self, deadline: float) -> None:
-        async with websockets.connect(self.url, max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
-            counter = 0
-            moved_on = -1
-            while time.monotonic() < deadline:
-                try:
-                    left = max(0.01, deadline - time.monotonic())
-                    raw = await asyncio.wait_for(ws.recv(), timeout=left)
-                except TimeoutError:
+        ws = self.ws
+        try:
+            await self._play(ws, deadline)
+        finally:
+            await ws.close()
+
+    async def _play(self, ws: Any, deadline: float) -> None:
+        counter = 0
+        moved_on = -1
+        while time.monotonic() < deadline:
+            try:
+                left = max(0.01, deadline - time.monotonic())
+                raw = await asyncio.wait_for(ws.recv(), timeout=left)
+            except TimeoutError:
+                return
+            message = from_json(raw)
+            kind = message["type"]
+            if kind == "ack":
+                self.latencies.append(time.perf_counter() - self.sent_at.pop(message["id"]))
+            elif kind == "error":
+                self.errors += 1
+            elif kind == "state":
+                if message["status"] == "finished":
+                    self.finished = True
                     return
-                message = json.loads(raw)
-                kind = message["type"]
-                if kind == "ack":
-                    self.latencies.append(time.perf_counter() - self.sent_at.pop(message["id"]))
-                elif kind == "error":
-                    self.errors += 1
-                elif kind == "state":
-                    if message["status"] == "finished":
-                        self.finished = True
-                        return
-                    # A state can repeat its version (a player connecting): move once per version.
-                    if message["legal"] and message["version"] != moved_on:
-                        moved_on = message["version"]
-                        if self.think:
-                            # Spread uniformly around the mean, so the tables do not move in lockstep.
-                            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                        counter += 1
-                        action = self.rng.choice(message["legal"])["id"]
-                        self.sent_at[counter] = time.perf_counter()
-                        move = {
-                            "type": "move",
-                            "action": action,
-                            "version": message["version"],
-                            "id": counter,
-                        }
-                        await ws.send(json.dumps(move))
+                # A state can repeat its version (a player connecting): move once per version.
+                if message["legal"] and message["version"] != moved_on:
+                    moved_on = message["version"]
+                    if self.think:
+                        # Spread uniformly around the mean, so the tables do not move in lockstep.
+                        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                    counter += 1
+                    action = self.rng.choice(message["legal"])["id"]
+                    self.sent_at[counter] = time.perf_counter()
+                    move = {"type": "move", "action": action, "version": message["version"], "id": counter}
+                    await ws.send(to_json(move).decode())
 
 
-async def _drive(
-    base: str, tables: int, players: int, seed: int, think: float, seconds: float
-) -> dict[str, Any]:
-    latencies: list[float] = []
-    seats: list[_Seat] = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        for t in range(tables):
-            answer = await http.post(
-                "/api/tables", json={"seats": [{"kind": "person"}] * players, "public": False}
-            )
+@dataclass(frozen=True)
+class _SeatPlan:
+    url: str
+    token: str
+    seed: int
+
+
+async def _lag_probe(lags: list[float], stop: asyncio.Event) -> None:
+    """How late this loop wakes from a 50 ms sleep, sampled until ``stop``."""
+    while not stop.is_set():
+        before = time.perf_counter()
+        await asyncio.sleep(0.05)
+        lags.append(time.perf_counter() - before - 0.05)
+
+
+async def _clients(plans: list[_SeatPlan], think: float, seconds: float, go: Any, pipe: Connection) -> None:
+    """Connect every seat of ``plans``, say so on ``pipe``, wait for ``go``, play, send back the figures."""
+    seats = [_Seat(p.url, p.token, random.Random(p.seed), think) for p in plans]
+    gate = asyncio.Semaphore(100)
+    await asyncio.gather(*(s.connect(gate) for s in seats))
+    pipe.send("connected")
+    await asyncio.to_thread(go.wait)
+    lags: list[float] = []
+    stop = asyncio.Event()
+    probe = asyncio.create_task(_lag_probe(lags, stop))
+    cpu = time.process_time()
+    deadline = time.monotonic() + seconds
+    await asyncio.gather(*(s.run(deadline) for s in seats))
+    stop.set()
+    await probe
+    pipe.send(
+        {
+            "latencies": [x for s in seats for x in s.latencies],
+            "errors": sum(s.errors for s in seats),
+            "finished": sum(s.finished for s in seats),
+            "cpu": time.process_time() - cpu,
+            "lags": lags,
+        }
+    )
+
+
+def _client_main(plans: list[_SeatPlan], think: float, seconds: float, go: Any, pipe: Connection) -> None:
+    run_async(_clients(plans, think, seconds, go, pipe))
+
+
+async def _create_tables(base: str, tables: int, players: int, seed: int) -> list[_SeatPlan]:
+    """Create the tables (16 requests at a time); every seat's plan."""
+    plans: list[_SeatPlan] = []
+    gate = asyncio.Semaphore(16)
+    ws_base = base.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+
+        async def one(t: int) -> list[_SeatPlan]:
+            async with gate:
+                answer = await http.post(
+                    "/api/tables", json={"seats": [{"kind": "person"}] * players, "public": False}
+                )
             answer.raise_for_status()
             created = answer.json()
-            ws_url = base.replace("http://", "ws://") + f"/ws/tables/{created['table']['id']}"
-            for s in created["seats"]:
-                rng = random.Random(seed * 100_003 + t * 4 + s["seat"])
-                seats.append(_Seat(ws_url, s["token"], rng, think, latencies))
-    start = time.perf_counter()
-    deadline = time.monotonic() + seconds
-    await asyncio.gather(*(seat.run(deadline) for seat in seats))
-    elapsed = time.perf_counter() - start
-    ordered = sorted(latencies)
+            url = f"{ws_base}/ws/tables/{created['table']['id']}"
+            return [_SeatPlan(url, s["token"], seed * 100_003 + t * 4 + s["seat"]) for s in created["seats"]]
 
-    def pct(q: float) -> float:
-        return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2) if ordered else 0.0
+        for seats in await asyncio.gather(*(one(t) for t in range(tables))):
+            plans += seats
+    return plans
+
+
+def _drive(
+    base: str, server_pid: int, tables: int, players: int, seed: int, think: float, seconds: float, procs: int
+) -> dict[str, Any]:
+    plans = asyncio.run(_create_tables(base, tables, players, seed))
+    ctx = multiprocessing.get_context("spawn")
+    go = ctx.Event()
+    workers = []
+    started_connecting = time.perf_counter()
+    for k in range(procs):
+        mine = plans[k::procs]
+        parent, child = ctx.Pipe()
+        proc = ctx.Process(target=_client_main, args=(mine, think, seconds, go, child), daemon=True)
+        proc.start()
+        child.close()
+        workers.append((proc, parent))
+    try:
+        for _, pipe in workers:
+            if not pipe.poll(600) or pipe.recv() != "connected":
+                raise RuntimeError("the clients could not connect")
+        connecting = time.perf_counter() - started_connecting
+        tree = [server_pid, *descendants(server_pid)]
+        server_cpu = sum(cpu_seconds(p) for p in tree)
+        start = time.perf_counter()
+        go.set()
+        parts = []
+        for _, pipe in workers:
+            if not pipe.poll(seconds + 600):
+                raise RuntimeError("the clients did not finish")
+            parts.append(pipe.recv())
+        elapsed = time.perf_counter() - start
+        server_cpu = sum(cpu_seconds(p) for p in tree) - server_cpu
+    finally:
+        for proc, _ in workers:
+            proc.join(30)
+            if proc.is_alive():
+                proc.kill()
+    latencies = sorted(x for part in parts for x in part["latencies"])
+    lags = [x for part in parts for x in part["lags"]]
+
+    def ms(value: float) -> float:
+        return round(1000 * value, 2)
 
     return {
         "tables": tables,
         "players": players,
-        "clients": len(seats),
+        "clients": len(plans),
+        "client_procs": procs,
         "moves": len(latencies),
         "seconds": round(elapsed, 2),
         "moves_per_sec": round(len(latencies) / elapsed, 1) if elapsed else 0.0,
-        "p50_ms": pct(0.50),
-        "p90_ms": pct(0.90),
-        "p99_ms": pct(0.99),
-        "max_ms": round(1000 * ordered[-1], 2) if ordered else 0.0,
-        "mean_ms": round(1000 * statistics.fmean(ordered), 2) if ordered else 0.0,
-        "games_finished": sum(s.finished for s in seats) // players,
-        "errors": sum(s.errors for s in seats),
+        "p50_ms": ms(pct(latencies, 0.50)),
+        "p90_ms": ms(pct(latencies, 0.90)),
+        "p99_ms": ms(pct(latencies, 0.99)),
+        "max_ms": ms(latencies[-1]) if latencies else 0.0,
+        "mean_ms": ms(statistics.fmean(latencies)) if latencies else 0.0,
+        "games_finished": sum(part["finished"] for part in parts) // players,
+        "errors": sum(part["errors"] for part in parts),
         "think_ms": round(think * 1000),
+        "connect_seconds": round(connecting, 2),
+        "server_cpu_pct": round(100 * server_cpu / elapsed, 1) if elapsed else 0.0,
+        "client_cpu_pct": round(100 * sum(part["cpu"] for part in parts) / elapsed, 1) if elapsed else 0.0,
+        "client_lag_p99_ms": ms(pct(lags, 0.99)),
+        "load_avg": round(os.getloadavg()[0], 2),  # the machine's: other work competes for its cores
+        "cores": os.cpu_count(),
     }
 
 
@@ -138,49 +243,29 @@ def run_server_bench(
     think_ms: float = 0.0,
     seconds: float = 120.0,
     db: str | None = None,
+    client_procs: int = 1,
 ) -> dict[str, Any]:
     """Start a server, drive ``tables`` tables through WebSocket clients, stop it; returns the figures."""
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="floe-bench-") as tmp:
-        cmd = [
-            sys.executable,
-            "-m",
-            "floe",
-            "serve",
-            "--port",
-            str(port),
-            "--data-dir",
-            tmp,
-            "--bot-workers",
-            "1",
-        ]
-        if db:
-            cmd += ["--db", db]
-        with Path(tmp, "server.log").open("wb") as log:
-            proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-            base = f"http://127.0.0.1:{port}"
-            try:
-                wait_ready(base, proc)
-                figures = asyncio.run(_drive(base, tables, players, seed, think_ms / 1000, seconds))
-            finally:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGTERM)
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
+    with served(db=db, extra=["--bot-workers", "1"], env=bench_env(tables)) as server:
+        figures = _drive(
+            server.base,
+            server.proc.pid,
+            tables,
+            players,
+            seed,
+            think_ms / 1000,
+            seconds,
+            max(1, min(client_procs, tables)),
+        )
     figures["storage"] = "postgresql" if db else "sqlite"
     return figures
 
 
-def wait_ready(base: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
-    """Wait until the server at ``base`` answers; ``RuntimeError`` if it exits or stays silent."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("the server did not start")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                return
-        time.sleep(0.1)
-    raise RuntimeError("the server did not answer in time")
+def bench_env(tables: int) -> dict[str, str]:
+    """The environment of the bench's server: the bench is one client creating every table at once, which
+    the creation limits (docs/security.md) exist to refuse; they are lifted for it alone."""
+    return {
+        "FLOE_CREATE_PER_MINUTE": "0",
+        "FLOE_OPEN_TABLES_PER_CLIENT": "0",
+        "FLOE_OPEN_TABLES_TOTAL": str(max(2000, 2 * tables)),
+    }

@@ -11,57 +11,34 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any
 
-from pydantic_core import to_json
-
-from floe.bots.base import make_bot, parse_bot_spec
+from floe.bots.base import capped_spec, make_bot
 from floe.core.errors import FloeError
 from floe.core.registry import default_game, entry
-from floe.server.botrunner import BotRunner, Decision, options_key
-from floe.server.protocol import CreateTable
+from floe.server.archive import FinishedCache, stored_summary
+from floe.server.botrunner import BotRunner, Decision, options_key, spec_facts
+from floe.server.conns import Conn, ConnLimits, Sender
+from floe.server.limits import Reservation, TableLimits
+from floe.server.names import BadName, clean_name
+from floe.server.protocol import CreateTable, JoinTable
 from floe.server.store import Store, TableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
 from floe.server.writer import Writer
 
 log = logging.getLogger("floe.server")
 
-# Budgets above these would let one table starve the others of the bot workers.
+# The budgets a server grants by default: a table that asks for more plays with these, and is told so.
+# (Every decision also stops at the bot runner's time cap, whatever its budget.)
 MAX_BOT_MS = 10_000
 MAX_BOT_ITERATIONS = 100_000
-
-
-class Sender(Protocol):
-    async def send_text(self, data: str) -> None: ...
-
-
-@dataclass(eq=False)
-class Conn:
-    """One WebSocket connection watching a table as a seat (or a spectator, seat None)."""
-
-    sender: Sender
-    seat: int | None
-    log_sent: int = 0
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message``; it is written by ``pump`` in order."""
-        # pydantic-core's serializer is several times faster than json.dumps on these dicts.
-        self.queue.put_nowait(to_json(message).decode())
-
-    async def pump(self) -> None:
-        """Write queued messages until ``close``."""
-        while (text := await self.queue.get()) is not None:
-            await self.sender.send_text(text)
-
-    def close(self) -> None:
-        """Stop ``pump`` after what is queued."""
-        self.queue.put_nowait(None)
 
 
 def _derived_seed(*parts: object) -> int:
@@ -79,27 +56,55 @@ class Lobby:
         *,
         away_after: float = 60.0,
         tick: float = 0.5,
+        limits: TableLimits | None = None,
+        finished_cache: int = 256,
+        options_max_bytes: int = 8192,
+        max_bot_ms: float = MAX_BOT_MS,
+        max_bot_iterations: int = MAX_BOT_ITERATIONS,
+        conn_limits: ConnLimits | None = None,
     ) -> None:
         self.store = store
         self.writer = Writer(store)
         self.bots = bots
         self.away_after = away_after
         self.tick = tick
+        # The open tables (waiting or playing) live here; finished ones move to ``finished`` (archive.py).
         self.tables: dict[str, Table] = {}
+        self.finished = FinishedCache(finished_cache)
+        self.limits = limits or TableLimits()
+        self.options_max_bytes = options_max_bytes
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        # Building a new table and replaying a finished one run here, off the event loop. One thread: more
+        # would only contend with the event loop for the GIL, and a flood of such requests queues here.
+        self._work = ThreadPoolExecutor(max_workers=1, thread_name_prefix="floe-build")
+        self._listing: tuple[float, list[tuple[TableRow, int]]] = (-1.0, [])
         self.conns: dict[str, set[Conn]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bot_tasks: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self.max_bot_ms = max_bot_ms
+        self.max_bot_iterations = max_bot_iterations
+        # table -> the address of the client that created it, whose tables share the per-client limit of
+        # searches (kept in memory only: after a restart each table counts as its own client).
+        self.owners: dict[str, str] = {}
         self._watchdog: asyncio.Task[None] | None = None
-        self.on_change: list[Callable[[Table], None]] = []
+        self.on_change: list[Callable[[Table], None]] = [self._retire]
+        self.conn_limits = conn_limits or ConnLimits()
 
     # --- life cycle ----------------------------------------------------------------------------------
     def load(self) -> int:
-        """Replay every stored table; a table whose log does not replay is skipped with a warning."""
-        for row in self.store.load_all():
+        """Replay every unfinished stored table (finished ones are loaded when asked for: ``fetch``); a
+        table whose log does not replay is skipped with a warning."""
+        for row in self.store.load_unfinished():
             try:
-                self.tables[row.id] = Table.from_row(row)
+                table = Table.from_row(row)
             except FloeError as exc:
                 log.warning("skipping table: %s", exc)
+                continue
+            if table.status == "finished":  # its last move was stored, its flag not (an older server)
+                self.writer.write_sync(partial(Store.set_finished, table_id=row.id))
+                self.finished.put(table)
+            else:
+                self.tables[row.id] = table
         return len(self.tables)
 
     async def start(self) -> None:
@@ -117,87 +122,168 @@ class Lobby:
         for conns in self.conns.values():
             for conn in conns:
                 conn.close()
+        self._work.shutdown(wait=False, cancel_futures=True)
         await asyncio.to_thread(self.writer.close)
 
     # --- tables --------------------------------------------------------------------------------------
     def get(self, table_id: str) -> Table:
-        """The table; ``MoveError`` (404) if there is none."""
-        table = self.tables.get(table_id)
+        """The table if it is in memory (open, or a finished one in the cache); ``MoveError`` (404)
+        otherwise. ``fetch`` also loads a finished table from the store."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None:
             raise MoveError("unknown_table", "no table with that id", 404)
         return table
 
+    async def fetch(self, table_id: str) -> Table:
+        """The table, a finished one loaded from the store (in a worker thread) if it is not in memory;
+        ``MoveError`` (404) if there is none. Concurrent requests for one table share one load."""
+        with contextlib.suppress(MoveError):
+            return self.get(table_id)
+        if len(table_id) > 32:  # longer than any stored id: no need to ask the database
+            raise MoveError("unknown_table", "no table with that id", 404)
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.get_running_loop().run_in_executor(self._work, self._read_finished, table_id)
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        loaded = await asyncio.shield(loading)
+        table = self.tables.get(table_id) or self.finished.get(table_id)  # another request's copy wins
+        if table is None and loaded is not None:
+            self.finished.put(loaded)
+            table = loaded
+        if table is None:
+            raise MoveError("unknown_table", "no table with that id", 404)
+        return table
+
+    def _read_finished(self, table_id: str) -> Table | None:
+        """A finished table replayed from the store (worker thread); None if there is none. An unfinished
+        table not in memory is one whose log did not replay at start-up: it stays unknown."""
+        row = self.store.load_table(table_id)
+        if row is None or not row.finished:
+            return None
+        try:
+            return Table.from_row(row)
+        except FloeError as exc:
+            log.warning("cannot load table: %s", exc)
+            return None
+
+    def _retire(self, table: Table) -> None:
+        """A table that has just finished leaves the open tables for the finished cache."""
+        if table.status == "finished" and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.finished.put(table)
+            self.limits.closed(table.id)
+
+    async def public_tables(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        """The lobby's list: the newest ``limit`` public tables (with ``status``, if given). Open tables
+        come from memory, finished ones from the store's rows (not replayed; the list of rows is read at
+        most once a second) and the finished cache."""
+        found: dict[str, dict[str, Any]] = {}
+        in_memory = [*self.tables.values(), *(self.finished.values() if status in (None, "finished") else ())]
+        for table in sorted(in_memory, key=lambda t: t.row.created, reverse=True):
+            if len(found) == limit:  # only the newest are summarised
+                break
+            if table.row.public and (status is None or table.status == status):
+                found.setdefault(table.id, table.summary())
+        if status in (None, "finished"):
+            for row, version in await self._finished_listing(limit):
+                found.setdefault(row.id, stored_summary(row, version))
+        listed = sorted(found.values(), key=lambda s: s["created"], reverse=True)
+        return listed[:limit]
+
+    async def _finished_listing(self, limit: int) -> list[tuple[TableRow, int]]:
+        at, rows = self._listing
+        if time.monotonic() - at > 1.0:
+            rows = await asyncio.to_thread(self.store.finished_rows, limit)
+            self._listing = (time.monotonic(), rows)
+        return rows
+
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    async def create(self, request: CreateTable) -> tuple[Table, list[tuple[int, str]]]:
-        """A new table and the tokens of its person seats; ``MoveError`` (400) for a bad request."""
-        try:
-            info = entry(request.game or default_game())
-        except FloeError as exc:
-            raise MoveError("bad_option", str(exc), 400) from exc
-        players = len(request.seats)
-        if not info.min_players <= players <= info.max_players:
-            raise MoveError(
-                "bad_option", f"{info.name} is for {info.min_players} to {info.max_players} seats", 400
-            )
-        try:
-            game = info.new_game(players, request.options)
-        except FloeError as exc:
-            raise MoveError("bad_option", str(exc), 400) from exc
-        seats: list[Seat] = []
-        tokens: list[tuple[int, str]] = []
-        for k, req in enumerate(request.seats):
-            if req.kind == "bot":
-                spec = _check_bot(req.bot, game, k)
-                seats.append(Seat(kind="bot", name=req.name or spec, bot=spec))
-            else:
-                if req.bot is not None:
-                    raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
-                token = new_token()
-                # The creator sits in the first person seat: it is theirs from the start, so a stranger
-                # joining from the lobby can never take it before they open their link.
-                creator = not tokens
-                tokens.append((k, token))
-                name = req.name or f"P{k + 1}"
-                seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
-        seed = secrets.randbits(62)
-        state = game.new_initial_state()
-        Table.resolve_chance(state, seed)
-        row = TableRow(
-            id=secrets.token_hex(6),
-            game=game.name,
-            players=players,
-            options=game.options_dict(),
-            seed=seed,
-            created=time.time(),
-            public=request.public,
-            turn_timer=request.turn_timer,
-            seats=[s.stored() for s in seats],
-            actions=list(state.history),
-        )
-        await self.writer.write(lambda conn: Store.insert_table(conn, row))
-        table = Table(row=row, game=game, state=state, seats=seats)
-        self.tables[row.id] = table
-        self.schedule(table)
-        return table, tokens
+    async def create(
+        self, request: CreateTable, client: str | None = None
+    ) -> tuple[Table, list[tuple[int, str]], list[str]]:
+        """A new table, the tokens of its person seats and the notices for its creator (a bot budget lowered
+        to this server's); ``MoveError`` (400) for a bad request, ``TooMany`` (429) past the creation
+        limits of ``client`` (its address) or of the server.
 
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        """Claim the first unclaimed person seat with a fresh token (the seat's old link stops working)."""
+        The limits and the options' size are checked before anything is built; the game, its initial
+        state, its chance outcomes and its bots are then built in the worker thread (``build_table``), so
+        no creation holds up the tables in play; the table joins the lobby once it is stored."""
+        check_options_size(request.options, self.options_max_bytes)
+        ticket = self.limits.admit(client, len(self.tables))
+        try:
+            table, tokens, notices = await asyncio.get_running_loop().run_in_executor(
+                self._work, build_table, request, self._grant_bot
+            )
+            # Shielded like a move: a stored table is registered even if the request is cancelled.
+            pending = asyncio.ensure_future(
+                self.writer.write(lambda conn: Store.insert_table(conn, table.row))
+            )
+            try:
+                await asyncio.shield(pending)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pending
+                    self._register(table, ticket, client)
+                raise
+        except BaseException:
+            self.limits.cancel(ticket)  # no-op if the table was registered
+            raise
+        self._register(table, ticket, client)
+        return table, tokens, notices
+
+    def _grant_bot(self, spec: str | None, game: Any, seat: int) -> tuple[str, str | None]:
+        """The bot a seat gets: ``spec`` checked (``MoveError`` 400 for a malformed one or a parameter out
+        of the bot's own bounds), with a budget above this server's lowered to it, and the notice saying so.
+        A budget is lowered rather than refused: the table plays as asked as far as the server allows.
+        (Called from the creation thread: it only reads the lobby's settings.)"""
+        spec = _check_bot(spec, game, seat)
+        max_ms = self.max_bot_ms
+        if self.bots.limits.time_cap is not None:  # a longer ms would be cut by the time cap anyway
+            max_ms = min(max_ms, self.bots.limits.time_cap * 1000)
+        granted, lowered = capped_spec(spec, max_ms, self.max_bot_iterations)
+        if not lowered:
+            return spec, None
+        return granted, f"seat {seat + 1}: {spec} plays with {', '.join(lowered)} on this server"
+
+    def _register(self, table: Table, ticket: Reservation, client: str | None) -> None:
+        self.tables[table.id] = table
+        self.owners[table.id] = client or ""
+        self.limits.opened(ticket, table.id)
+        self.schedule(table)
+
+    async def join(self, table_id: str, request: JoinTable) -> tuple[int, str]:
+        """Claim the first unclaimed person seat of a public table with a fresh token (the seat's old link
+        stops working). A private table's seats are taken only with their invitation links. A browser gets
+        one seat per table: a second join with the same ``key`` is refused and names the seat it has."""
         table = self.get(table_id)
+        if not table.row.public:
+            raise MoveError(
+                "private_table", "this table is private: its seats are taken with their invitation links", 403
+            )
+        name = _name(request.name, None)
+        key = None if request.key is None else token_hash(request.key)
         async with self.lock(table_id):
+            mine = next((k for k, s in enumerate(table.seats) if key and s.joined_by == key), None)
+            if mine is not None:
+                raise MoveError(
+                    "already_joined", f"you already have seat P{mine + 1} at this table: open its link", 409
+                )
             free = [k for k, s in enumerate(table.seats) if s.kind == "person" and not s.claimed]
             if not free or table.status == "finished":
                 raise MoveError("no_free_seat", "no free seat at this table", 409)
             seat = table.seats[free[0]]
             token = new_token()
-            seat.token_hash, seat.claimed, seat.name = token_hash(token), True, name
+            seat.token_hash, seat.claimed, seat.name, seat.joined_by = token_hash(token), True, name, key
             await self._save_seats(table)
         self.changed(table)
         return free[0], token
 
     async def hello(self, table: Table, token: str | None) -> int | None:
-        """The seat ``token`` opens (claiming it, and taking it back if it was away); None for a spectator."""
+        """The seat ``token`` opens; None for a spectator. The first opening of an invitation link claims the
+        seat (the game may start: everyone gets the new state); ``connect`` takes a seat back if away."""
         if token is None:
             return None
         seat = table.seat_of(token)
@@ -206,7 +292,9 @@ class Lobby:
             async with self.lock(table.id):
                 info.claimed = True
                 await self._save_seats(table)
-        info.away = False
+            # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
+            # written when it tells them the seat is connected: that news is part of those states.
+            self.changed(table)
         return seat
 
     async def _save_seats(self, table: Table) -> None:
@@ -255,6 +343,7 @@ class Lobby:
             table.commit(new)
             if finished:
                 self.bots.forget(table.id)  # its remembering bots have nothing left to decide
+                self.owners.pop(table.id, None)
             if not by_bot:
                 table.seats[seat].away = False
             if ack is not None:
@@ -279,36 +368,77 @@ class Lobby:
             callback(table)
 
     def broadcast(self, table: Table) -> None:
-        """Send each connection its seat's ``state``."""
+        """Send each connection its seat's ``state`` (coalesced: a connection has at most one waiting, built
+        when it is written, so a connection that does not read costs no more however often this is called)."""
         for conn in self.conns.get(table.id, ()):
-            self.send_state(table, conn)
+            conn.send_state()
 
     @staticmethod
     def send_state(table: Table, conn: Conn) -> None:
-        """Send ``conn`` its ``state`` with the log lines it has not had."""
-        message = table.state_message(conn.seat, conn.log_sent)
-        conn.log_sent = message["log_total"]
-        conn.send(message)
+        """Send ``conn`` its ``state`` (with the log lines it has not had, counted when it is written)."""
+        conn.send_state()
+
+    def seats_changed(self, table: Table, but: Conn | None = None) -> None:
+        """Tell every connection (but ``but``) that the seats' flags changed: a small ``seats`` message, or
+        nothing if a ``state`` is already waiting for it."""
+        for conn in self.conns.get(table.id, ()):
+            if conn is not but:
+                conn.send_seats()
 
     # --- connections ---------------------------------------------------------------------------------
+    def open_conn(self, table: Table, sender: Sender, seat: int | None) -> Conn:
+        """A connection of ``table`` for ``seat`` (not yet registered: see ``connect``)."""
+        return Conn(
+            sender,
+            seat,
+            state_of=table.state_message,
+            seats_of=lambda: {"type": "seats", "table": table.summary()},
+            limits=self.conn_limits,
+        )
+
     def connect(self, table: Table, conn: Conn) -> None:
-        """Register ``conn``; it gets its state at once."""
-        self.conns.setdefault(table.id, set()).add(conn)
+        """Register ``conn`` (``MoveError`` if the table has as many spectators, or the seat as many
+        connections, as it may); it gets its welcome and its state. A seat that was away is taken back; if
+        the seat's flags changed, the others hear of it in a ``seats`` message."""
+        conns = self.conns.setdefault(table.id, set())
+        if conn.seat is None:
+            if sum(1 for c in conns if c.seat is None) >= self.conn_limits.spectators:
+                raise MoveError(
+                    "too_many_connections",
+                    f"this table has {self.conn_limits.spectators} spectators, the most it takes; try later",
+                    429,
+                )
+        elif table.seats[conn.seat].connections >= self.conn_limits.seat_connections:
+            raise MoveError(
+                "too_many_connections",
+                f"this seat is open in {self.conn_limits.seat_connections} places already; close one",
+                429,
+            )
+        conns.add(conn)
+        changed = False
         if conn.seat is not None:
-            table.seats[conn.seat].connections += 1
+            info = table.seats[conn.seat]
+            changed = info.connections == 0 or info.away
+            info.connections += 1
+            info.away = False
         conn.send({"type": "welcome", "seat": conn.seat, "table": table.summary()})
-        self.broadcast(table)
+        conn.send_state()
+        if changed:
+            self.seats_changed(table, but=conn)
 
     def disconnect(self, table: Table, conn: Conn) -> None:
         """Forget ``conn``; a person with no connection left may be replaced by a bot (see ``_watch``)."""
-        self.conns.get(table.id, set()).discard(conn)
+        conns = self.conns.get(table.id, set())
+        if conn not in conns:
+            return
+        conns.discard(conn)
         conn.close()
         if conn.seat is not None:
             info = table.seats[conn.seat]
             info.connections -= 1
             if info.connections == 0:
                 info.left_at = time.time()
-            self.broadcast(table)
+                self.seats_changed(table)
 
     # --- bots and timers -----------------------------------------------------------------------------
     def schedule(self, table: Table) -> None:
@@ -323,9 +453,12 @@ class Lobby:
         self.bot_tasks[table.id] = (table.version, task)
 
     async def _bot_turn(self, table: Table, seat: int, version: int) -> None:
-        spec = table.plays_by_bot(seat)
+        seat_spec = spec = table.plays_by_bot(seat)
         if spec is None:
             return
+        if not spec_facts(table.game, spec)[0]:
+            # Stored before this server's bounds (or by another version): the game's away bot plays instead.
+            spec = entry(table.row.game).away_bot
         state = table.state
         decision = Decision(
             game=table.row.game,
@@ -340,8 +473,15 @@ class Lobby:
             table=table.id,
             history=tuple(state.history),
         )
+
+        def wanted() -> bool:  # asked when the decision's turn in the queue comes
+            return table.version == version and table.plays_by_bot(seat) == seat_spec
+
+        client = self.owners.get(table.id) or f"table:{table.id}"
         try:
-            action = await self.bots.choose(decision)
+            action = await self.bots.choose(decision, game=table.game, client=client, wanted=wanted)
+            if action is None:
+                return  # dropped unrun: the table moved on while it waited
             if table.version == version and table.plays_by_bot(seat) is not None:
                 await self.move(table, seat, action, version, by_bot=True)
         except MoveError:
@@ -376,20 +516,89 @@ class Lobby:
         self.schedule(table)
 
 
+def _name(raw: str, seat: int | None) -> str:
+    """``raw`` cleaned (``names.clean_name``); else ``MoveError`` ``bad_name``, naming the seat."""
+    try:
+        return clean_name(raw)
+    except BadName as exc:
+        where = "" if seat is None else f"seat {seat + 1}: "
+        raise MoveError("bad_name", f"{where}{exc}", 400) from None
+
+
+def check_options_size(options: dict[str, Any], limit: int) -> None:
+    """Refuse options whose JSON is longer than ``limit`` (before any game reads them)."""
+    try:
+        size = len(json.dumps(options))
+    except (ValueError, TypeError, RecursionError):
+        raise MoveError("bad_option", "the options are not plain JSON", 400) from None
+    if size > limit:
+        raise MoveError("bad_option", f"the options take {size} bytes; at most {limit} are allowed", 400)
+
+
+Grant = Callable[[str | None, Any, int], tuple[str, str | None]]
+
+
+def build_table(request: CreateTable, grant: Grant) -> tuple[Table, list[tuple[int, str]], list[str]]:
+    """A new table for ``request``, the tokens of its person seats and the notices for its creator, not yet
+    stored or in the lobby; ``MoveError`` (400) for a bad request. ``grant`` checks a bot seat's spec and
+    gives the spec it plays with (and a notice if its budget was lowered). Runs in a worker thread: it
+    touches no lobby state."""
+    try:
+        info = entry(request.game or default_game())
+    except FloeError as exc:
+        raise MoveError("bad_option", str(exc), 400) from exc
+    players = len(request.seats)
+    if not info.min_players <= players <= info.max_players:
+        raise MoveError(
+            "bad_option", f"{info.name} is for {info.min_players} to {info.max_players} seats", 400
+        )
+    try:
+        game = info.new_game(players, request.options)
+    except FloeError as exc:
+        raise MoveError("bad_option", str(exc), 400) from exc
+    seats: list[Seat] = []
+    tokens: list[tuple[int, str]] = []
+    notices: list[str] = []
+    for k, req in enumerate(request.seats):
+        if req.kind == "bot":
+            spec, notice = grant(req.bot, game, k)
+            notices += [notice] if notice else []
+            seats.append(Seat(kind="bot", name=_name(req.name, k) if req.name else spec, bot=spec))
+        else:
+            if req.bot is not None:
+                raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
+            token = new_token()
+            # The creator sits in the first person seat: it is theirs from the start, so a stranger
+            # joining from the lobby can never take it before they open their link.
+            creator = not tokens
+            tokens.append((k, token))
+            name = _name(req.name, k) if req.name else f"P{k + 1}"
+            seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
+    seed = secrets.randbits(62)
+    state = game.new_initial_state()
+    Table.resolve_chance(state, seed)
+    row = TableRow(
+        id=secrets.token_hex(6),
+        game=game.name,
+        players=players,
+        options=game.options_dict(),
+        seed=seed,
+        created=time.time(),
+        public=request.public,
+        turn_timer=request.turn_timer,
+        seats=[s.stored() for s in seats],
+        actions=list(state.history),
+    )
+    return Table(row=row, game=game, state=state, seats=seats), tokens, notices
+
+
 def _check_bot(spec: str | None, game: Any, seat: int) -> str:
+    """``spec`` if the bot exists for ``game`` and takes its parameters (each within the bot's own bounds,
+    checked before anything is built); ``MoveError`` (400) otherwise."""
     if not spec:
         raise MoveError("bad_option", f"seat {seat + 1} is a bot and needs a bot name", 400)
     try:
-        _, params = parse_bot_spec(spec)
         make_bot(spec, game, seat, 0)
     except FloeError as exc:
         raise MoveError("bad_option", str(exc), 400) from exc
-    ms, it = params.get("ms"), params.get("it", params.get("iterations"))
-    # The bot accepted the values, so they parse and are positive and finite; only the caps remain.
-    if (ms is not None and float(ms) > MAX_BOT_MS) or (it is not None and int(it) > MAX_BOT_ITERATIONS):
-        raise MoveError(
-            "bad_option",
-            f"bot budgets on this server: ms up to {MAX_BOT_MS}, it up to {MAX_BOT_ITERATIONS}",
-            400,
-        )
     return spec

@@ -5,6 +5,7 @@ Anything that does not fit is refused with a short ``malformed`` error before it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
@@ -35,9 +36,11 @@ class CreateTable(_Strict):
 
 
 class JoinTable(_Strict):
-    """``POST /api/tables/{id}/join``."""
+    """``POST /api/tables/{id}/join``: the name to sit under and the browser's key (a random string the lobby
+    keeps in the browser's storage), so that one browser gets one seat per table."""
 
     name: Name = "Guest"
+    key: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")] | None = None
 
 
 class Move(_Strict):
@@ -79,6 +82,20 @@ MAX_MESSAGE_BYTES = 4096
 
 def short_error(exc: ValidationError) -> str:
     """The first problem pydantic found, in one line (no input echoed back)."""
-    first = exc.errors(include_url=False, include_input=False)[0]
-    where = ".".join(str(p) for p in first.get("loc", ())) or "message"
-    return f"{where}: {first.get('msg', 'invalid')}"
+    return error_line(exc.errors(include_url=False, include_input=False)[0], "message")
+
+
+def error_line(error: Mapping[str, Any], default: str, skip: tuple[str, ...] = ()) -> str:
+    """One pydantic error as ``where: what``, short whatever the input: a client's own keys in the location
+    are cut to a few characters, and an unknown message type is named by the types allowed, not by the
+    value sent (pydantic's message quotes it, and it may be a 4 KB object)."""
+    where = ".".join(_cut(str(p), 40) for p in error.get("loc", ()) if p not in skip) or default
+    ctx = error.get("ctx") or {}
+    if error.get("type") == "union_tag_invalid" and "expected_tags" in ctx:
+        field = _cut(str(ctx.get("discriminator", "type")), 40)
+        return f"{where}: {field} must be one of {_cut(str(ctx['expected_tags']), 200)}"
+    return f"{where}: {_cut(str(error.get('msg', 'invalid')), 200)}"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

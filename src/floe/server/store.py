@@ -6,11 +6,17 @@ primary key (table, index) makes a double append impossible, so a move can only 
 
 The ``Store`` is synchronous; the server calls it from one writer thread (see ``writer.py``) that commits
 several tables' moves in one transaction when they arrive together (group commit).
+
+A server replays only its unfinished tables at start-up (``load_unfinished``); a finished table is read
+when it is asked for (``load_table``), and the lobby lists finished tables from their rows alone
+(``finished_rows``). An SQLite database holds the seeds of running games: its directory is made private
+(0700) and the database and its -wal/-shm files are created, and kept, readable by their owner only (0600).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +41,8 @@ tables_t = sa.Table(
     sa.Column("seats", sa.Text, nullable=False),  # JSON list of seat rows
     sa.Column("finished", sa.Boolean, nullable=False, default=False),
 )
+# Start-up reads the unfinished tables and the lobby the newest finished ones: neither scans every table.
+finished_index = sa.Index("floe_tables_finished_created", tables_t.c.finished, tables_t.c.created)
 
 actions_t = sa.Table(
     "floe_actions",
@@ -63,9 +71,10 @@ class TableRow:
 
 
 def database_url(db: str | None, data_dir: Path) -> str:
-    """The SQLAlchemy URL for ``--db`` (a ``postgresql://`` URL) or the SQLite file in ``data_dir``."""
+    """The SQLAlchemy URL for ``--db`` (a ``postgresql://`` URL) or the SQLite file in ``data_dir`` (made
+    private: ``private_dir``)."""
     if not db:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        private_dir(data_dir)
         return f"sqlite:///{(data_dir / 'floe.sqlite3').resolve()}"
     for prefix in ("postgresql://", "postgres://"):
         if db.startswith(prefix):
@@ -73,6 +82,33 @@ def database_url(db: str | None, data_dir: Path) -> str:
     if db.startswith(("postgresql+psycopg://", "sqlite:///")):
         return db
     raise ValueError(f"--db must be a postgresql:// URL (or sqlite:///path), not {db.split(':', 1)[0]!r}")
+
+
+# Only the owner may read what the server keeps (the seeds of running games, seat token hashes).
+DIR_MODE = 0o700
+FILE_MODE = 0o600
+
+
+def private_dir(path: Path) -> None:
+    """Create the server's data directory readable by its owner only, or make an existing one so."""
+    path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+    if path.stat().st_mode & 0o777 != DIR_MODE:
+        path.chmod(DIR_MODE)
+
+
+def private_sqlite_files(url: str) -> None:
+    """Create the SQLite file of ``url`` with mode 0600 before SQLite opens it (SQLite gives its -wal and
+    -shm files the database's mode), and take group and other access from files an older server made."""
+    path = url.removeprefix("sqlite:///").split("?", 1)[0]
+    if not url.startswith("sqlite:///") or not path or path == ":memory:":
+        return
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, FILE_MODE))
+    for name in (path, path + "-wal", path + "-shm", path + "-journal"):
+        try:
+            if os.stat(name).st_mode & 0o777 != FILE_MODE:
+                os.chmod(name, FILE_MODE)
+        except FileNotFoundError:
+            continue
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -102,10 +138,12 @@ class Store:
         kwargs: dict[str, Any] = {"pool_pre_ping": True}  # a restarted PostgreSQL costs no batch
         if url.startswith("sqlite"):
             kwargs = {"connect_args": {"check_same_thread": False}}
+            private_sqlite_files(url)
         self.engine: Engine = sa.create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        finished_index.create(self.engine, checkfirst=True)  # a database made before the index existed
 
     @property
     def kind(self) -> str:
@@ -136,7 +174,9 @@ class Store:
 
         data_dir.mkdir(parents=True, exist_ok=True)
         if self._lock_file is None:
-            self._lock_file = (data_dir / "floe.lock").open("w")
+            fd = os.open(data_dir / "floe.lock", os.O_WRONLY | os.O_CREAT, FILE_MODE)
+            os.fchmod(fd, FILE_MODE)  # one an older server made
+            self._lock_file = os.fdopen(fd, "w")
         try:
             fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -201,30 +241,70 @@ class Store:
     # --- reads ---------------------------------------------------------------------------------------
     def load_all(self) -> list[TableRow]:
         """Every table with its action log, oldest first."""
+        return self._load(None)
+
+    def load_unfinished(self) -> list[TableRow]:
+        """Every table not finished, with its action log, oldest first (what a server replays at start)."""
+        return self._load(tables_t.c.finished == sa.false())
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        """One table with its action log, or None."""
+        rows = self._load(tables_t.c.id == table_id)
+        return rows[0] if rows else None
+
+    def _load(self, where: Any) -> list[TableRow]:
         rows: dict[str, TableRow] = {}
+        query = sa.select(tables_t).order_by(tables_t.c.created)
         with self.engine.connect() as conn:
-            for r in conn.execute(sa.select(tables_t).order_by(tables_t.c.created)):
-                rows[r.id] = TableRow(
-                    id=r.id,
-                    game=r.game,
-                    players=r.players,
-                    options=json.loads(r.options),
-                    seed=int(r.seed),
-                    created=r.created,
-                    public=bool(r.public),
-                    turn_timer=r.turn_timer,
-                    seats=json.loads(r.seats),
-                    finished=bool(r.finished),
-                )
-            query = sa.select(actions_t.c.table_id, actions_t.c.action).order_by(
-                actions_t.c.table_id, actions_t.c.idx
-            )
-            for table_id, action in conn.execute(query):
+            for r in conn.execute(query if where is None else query.where(where)):
+                rows[r.id] = _table_row(r)
+            if not rows:
+                return []
+            actions = sa.select(actions_t.c.table_id, actions_t.c.action)
+            if where is not None:
+                actions = actions.where(actions_t.c.table_id.in_(sa.select(tables_t.c.id).where(where)))
+            for table_id, action in conn.execute(actions.order_by(actions_t.c.table_id, actions_t.c.idx)):
                 rows[table_id].actions.append(action)
         return list(rows.values())
+
+    def finished_rows(self, limit: int, *, public_only: bool = True) -> list[tuple[TableRow, int]]:
+        """The ``limit`` newest finished tables (public ones only, by default), newest first, each with the
+        length of its log; the logs themselves are not read."""
+        query = sa.select(tables_t).where(tables_t.c.finished == sa.true())
+        if public_only:
+            query = query.where(tables_t.c.public == sa.true())
+        query = query.order_by(tables_t.c.created.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            rows = [_table_row(r) for r in conn.execute(query)]
+            if not rows:
+                return []
+            counts: dict[str, int] = dict(
+                conn.execute(
+                    sa.select(actions_t.c.table_id, sa.func.count())
+                    .where(actions_t.c.table_id.in_([r.id for r in rows]))
+                    .group_by(actions_t.c.table_id)
+                ).all()
+            )
+        return [(row, int(counts.get(row.id, 0))) for row in rows]
 
     def load_actions(self, table_id: str) -> list[int]:
         """One table's action log."""
         with self.engine.connect() as conn:
             query = sa.select(actions_t.c.action).where(actions_t.c.table_id == table_id)
             return [a for (a,) in conn.execute(query.order_by(actions_t.c.idx))]
+
+
+def _table_row(r: Any) -> TableRow:
+    """A ``floe_tables`` row as a ``TableRow`` (its log still empty)."""
+    return TableRow(
+        id=r.id,
+        game=r.game,
+        players=r.players,
+        options=json.loads(r.options),
+        seed=int(r.seed),
+        created=r.created,
+        public=bool(r.public),
+        turn_timer=r.turn_timer,
+        seats=json.loads(r.seats),
+        finished=bool(r.finished),
+    )

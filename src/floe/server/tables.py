@@ -52,6 +52,7 @@ class Seat:
     bot: str | None = None
     token_hash: str | None = None
     claimed: bool = False
+    joined_by: str | None = None  # the SHA-256 of the browser key of a lobby join (one seat per browser)
     connections: int = 0
     away: bool = False
     left_at: float | None = None
@@ -64,6 +65,7 @@ class Seat:
             "bot": self.bot,
             "token_hash": self.token_hash,
             "claimed": self.claimed,
+            "joined_by": self.joined_by,
         }
 
     @classmethod
@@ -75,6 +77,7 @@ class Seat:
             bot=data.get("bot"),
             token_hash=data.get("token_hash"),
             claimed=bool(data.get("claimed")),
+            joined_by=data.get("joined_by"),
             left_at=time.time(),
         )
 

@@ -1,9 +1,10 @@
 """Golden games (STYLE item 8): stored records replay to the same result and the same transcript.
 
-Files live in ``tests/golden/``; ``scripts/regen_golden.py`` writes them and owns the transcript format.
-A failure here means the rules' behaviour changed: inspect the diff, and if the change is intended,
-regenerate with ``.venv/bin/python scripts/regen_golden.py`` and bump the game's VERSION.
-"""
+Files live in ``tests/golden/``; ``scripts/regen_golden.py`` writes them and owns the transcript format. A
+failure here means the rules' behaviour changed: inspect the diff, and if the change is intended, regenerate
+with ``.venv/bin/python scripts/regen_golden.py`` and bump the game's VERSION. The files are written by the
+code they test, so by themselves they only detect change; ``tests/games/test_golden_oracles.py`` checks
+their final scores against the rulebook's scoring, worked out independently."""
 
 from __future__ import annotations
 

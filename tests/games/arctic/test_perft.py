@@ -1,61 +1,31 @@
-"""Perft-style regression counts (STYLE item 7) from ``tests/data/arctic.perft``.
-
-Each line gives a position (players, options, seed, random plies) and, per depth, the number of decision
-sequences with chance fixed by the seed. The runner stops at the first mismatching depth of a position and
-reports the count under each first action ("divide"), which narrows a regression down to one decision.
-Depths whose stored count exceeds ``FLOE_PERFT_CAP`` (default 100,000) are skipped.
-"""
+"""Perft-style regression counts (STYLE item 7) from ``tests/data/arctic.perft``, checked by the shared
+runner ``floe.testing.perft`` (which names the count under each first action when a depth is wrong).
+Depths whose stored count exceeds ``FLOE_PERFT_CAP`` (default 100,000) are skipped. The file is written by
+``scripts/regen_golden.py``: a change detector."""
 
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from floe.testing.perft import PerftPosition, check_perft, read_perft_file
+
 ROOT = Path(__file__).resolve().parents[3]
-DATA = ROOT / "tests" / "data" / "arctic.perft"
+ENTRIES = read_perft_file(ROOT / "tests" / "data" / "arctic.perft")
 CAP = int(os.environ.get("FLOE_PERFT_CAP", "100000"))
 
 
-def regen_module() -> ModuleType:
+def test_perft_file_lists_every_position() -> None:
     spec = importlib.util.spec_from_file_location("regen_golden_perft", ROOT / "scripts" / "regen_golden.py")
     assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    regen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regen)
+    assert [e.name for e in ENTRIES] == list(regen.PERFT_POSITIONS)
 
 
-REGEN = regen_module()
-
-
-def entries() -> list[tuple[str, int, dict[str, object], int, int, dict[int, int]]]:
-    out = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        name, players, options, seed, plies, counts = (part.strip() for part in line.split("|"))
-        depths = {int(d): int(c) for d, c in (item.split("=") for item in counts.split())}
-        out.append((name, int(players), json.loads(options), int(seed), int(plies), depths))
-    return out
-
-
-def test_perft_file_lists_every_position() -> None:
-    assert [e[0] for e in entries()] == list(REGEN.PERFT_POSITIONS)
-
-
-@pytest.mark.parametrize("entry", entries(), ids=lambda e: e[0])
-def test_perft_counts(entry: tuple[str, int, dict[str, object], int, int, dict[int, int]]) -> None:
-    name, players, options, seed, plies, depths = entry
-    state = REGEN.perft_position(players, options, seed, plies)
-    assert not state.is_terminal()
-    for depth, expected in sorted(depths.items()):
-        if expected > CAP:
-            continue
-        got = REGEN.perft(state, depth, seed)
-        if got != expected:
-            rows = "\n".join(f"  {text}: {n}" for text, n in REGEN.divide(state, depth, seed).items())
-            pytest.fail(f"{name} depth {depth}: {got} sequences, expected {expected}; divide:\n{rows}")
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_perft_counts(entry: PerftPosition) -> None:
+    check_perft("arctic", entry, CAP)

@@ -3,6 +3,8 @@
 Files live in ``tests/golden/arktia/``; ``scripts/regen_golden_arktia.py`` writes them and owns the
 transcript format. A failure here means the rules' behaviour changed: inspect the diff, and if the change is
 intended, regenerate with ``.venv/bin/python scripts/regen_golden_arktia.py`` and bump the game's VERSION.
+The files are written by the code they test, so by themselves they only detect change;
+``tests/games/test_golden_oracles.py`` checks their final scores against the rulebook's scoring.
 """
 
 from __future__ import annotations

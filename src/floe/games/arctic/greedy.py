@@ -5,18 +5,27 @@ lets chance resolve (cards drawn, refills), and scores the result with ``evaluat
 position, hand and penalties. It takes the action with the best mean, ties broken at random. It sees only
 its observation: the worlds come from ``game.determinize``.
 
-Parameter: ``worlds`` (default 4), the number of sampled worlds per decision.
+Parameter: ``worlds`` (default 4, up to 1,000), the number of sampled worlds per decision. With a
+``time_cap`` (``Bot.time_cap``) the bot stops sampling when the time is up and judges by the worlds it has
+(at least one).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping
 from typing import Any, cast
 
-from floe.bots.base import Bot
+from floe.bots.base import Bot, bounded_int, deadline
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 from floe.games.arctic.evaluation import values
 from floe.games.arctic.state import ArcticStateData
+
+MAX_WORLDS = 1000
+# One world's share of a decision, an upper estimate (measured: ~0.2 ms a world, ~1.5 ms at worst with the
+# most legal actions; docs/server.md, "Bot lanes").
+SECONDS_PER_WORLD = 0.003
 
 
 class GreedyBot(Bot):
@@ -29,17 +38,26 @@ class GreedyBot(Bot):
         for key in params:
             if key != "worlds":
                 raise OptionError(f"greedy has no parameter {key!r}; parameters: worlds")
-        text = params.get("worlds", "4")
-        if not text.isdigit() or int(text) <= 0:
-            raise OptionError(f"greedy: worlds must be a positive whole number, not {text!r}")
-        self.worlds = int(text)
+        self.worlds = bounded_int("greedy", "worlds", params.get("worlds", "4"), 1, MAX_WORLDS)
+
+    @classmethod
+    def cost(cls, params: Mapping[str, str]) -> float | None:
+        try:
+            return int(params.get("worlds", "4")) * SECONDS_PER_WORLD
+        except ValueError:
+            return None
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        stop = deadline(None, self.time_cap)
+        # All worlds are drawn first, then judged: the generator's draws (and so a seeded game) stay as
+        # they were before the time cap.
         worlds = [self.game.determinize(observation, self.rng) for _ in range(self.worlds)]
         totals = dict.fromkeys(legal_actions, 0.0)
-        for world in worlds:
+        for k, world in enumerate(worlds):
+            if k and time.perf_counter() >= stop:
+                break  # out of time: the worlds judged so far decide (every action was judged in each)
             for action in legal_actions:
                 state = world.clone()
                 state.apply_unchecked(action)

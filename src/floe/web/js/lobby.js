@@ -10,6 +10,10 @@ const form = $("create-form");
 const seatCount = $("seat-count");
 const seatRows = $("seat-rows");
 const NAME_KEY = "floe-name";
+// This browser's key: a lobby join sends it, and the server gives one browser one seat per table.
+const CLIENT_KEY = "floe-client-key";
+// The seat links this browser got from lobby joins (table id -> link), so "Join" again goes back to the seat.
+const JOINED_KEY = "floe-joined";
 const rules = new OptionForm($("game-options"), $("advanced-options"));
 
 /** "ismcts:ms=1000" → "ismcts, 1 s a move"; "random" → "random (weakest)". */
@@ -173,6 +177,10 @@ function showCreated(made, seats) {
       return h("li", {}, h("strong", {}, who), input, copy);
     }),
   );
+  // What the server changed (a bot budget above its own, lowered to it), in its words.
+  const notices = made.notices || [];
+  $("created-notices").textContent = notices.join(" · ");
+  $("created-notices").hidden = !notices.length;
   const open = $("open-seat");
   open.hidden = !links.length;
   open.onclick = () => (location.href = links[0].link);
@@ -245,11 +253,49 @@ function gameTitle(name) {
 async function join(id) {
   const name = $("join-name").value.trim() || "Guest";
   localStorage.setItem(NAME_KEY, name);
+  const joined = joinedLinks();
+  if (joined[id]) {
+    location.href = joined[id];
+    return;
+  }
   try {
-    const seat = await api(`/api/tables/${encodeURIComponent(id)}/join`, { method: "POST", body: { name } });
+    const body = { name, key: clientKey() };
+    const seat = await api(`/api/tables/${encodeURIComponent(id)}/join`, { method: "POST", body });
+    rememberJoin(id, seat.link);
     location.href = seat.link;
   } catch (err) {
-    $("list-error").textContent = err.code === "no_free_seat" ? "That table has no free seat any more." : err.message;
+    const words = { no_free_seat: "That table has no free seat any more." };
+    $("list-error").textContent = words[err.code] || err.message;
     refreshTables();
   }
+}
+
+/** This browser's random key (kept in localStorage; crypto.getRandomValues works on plain http too). */
+function clientKey() {
+  let key = localStorage.getItem(CLIENT_KEY);
+  if (!key || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(18));
+    key = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem(CLIENT_KEY, key);
+  }
+  return key;
+}
+
+function joinedLinks() {
+  try {
+    const links = JSON.parse(localStorage.getItem(JOINED_KEY) || "{}");
+    return links && typeof links === "object" ? links : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keep the link of a seat joined from the lobby (the 50 latest). */
+function rememberJoin(id, link) {
+  const links = joinedLinks();
+  delete links[id];
+  links[id] = link;
+  const ids = Object.keys(links);
+  for (const old of ids.slice(0, Math.max(0, ids.length - 50))) delete links[old];
+  localStorage.setItem(JOINED_KEY, JSON.stringify(links));
 }

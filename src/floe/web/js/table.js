@@ -78,6 +78,14 @@ function onMessage(msg, { welcomed = true } = {}) {
         render();
       }
       break;
+    case "seats":
+      // Only the seats' flags changed (someone connected or left): the rest of the state stands.
+      summary = msg.table || summary;
+      if (board && state) {
+        renderStatus();
+        renderSeats();
+      }
+      break;
     case "error":
       if (!welcomed) {
         refused(msg);

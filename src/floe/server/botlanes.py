@@ -1,0 +1,179 @@
+"""A lane: a few bot workers and the fair queue in front of them.
+
+Decisions wait per table, and the tables take turns: a free worker takes the first job of the first table
+in the rotation that it may run, and that table goes to the back (round robin by table, not first come
+first served, so a table whose bot decides often never crowds out one whose bot decides rarely). A job may
+be pinned to one worker (a bot that remembers lives there), and a lane may limit how many jobs of one
+client (the creator of the table) run at once, so one client's tables never hold every worker.
+
+A job that is no longer wanted when its turn comes (the table moved on, the person came back) is dropped
+unrun. A worker that dies is replaced, and the job it was running is tried once more on the new one; a job
+that overran its hard limit (its worker was killed) is not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter, OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from floe.server.botworkers import Worker, WorkerDied, WorkerOverrun
+
+log = logging.getLogger("floe.server")
+
+
+class Stale(Exception):
+    """The job was dropped unrun: it was no longer wanted when its turn came."""
+
+
+def _always() -> bool:
+    return True
+
+
+@dataclass(eq=False)
+class Job:
+    """One call to run in a lane's worker.
+
+    ``table`` is the key the rotation serves; ``client`` the key of the per-client limit (None: not
+    limited, e.g. housekeeping); ``slot`` the one worker that may run it (None: any); ``limit`` the wall time
+    after which its worker is killed (None: none); ``wanted`` is asked when its turn comes."""
+
+    table: str
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    client: str | None = None
+    slot: int | None = None
+    limit: float | None = None
+    wanted: Callable[[], bool] = _always
+    future: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class Lane:
+    """``len(workers)`` workers behind one fair queue (see the module docstring)."""
+
+    def __init__(
+        self, name: str, make_worker: Callable[[int], Worker], size: int, *, per_client: int | None = None
+    ) -> None:
+        self.name = name
+        self.make_worker = make_worker
+        self.workers = [make_worker(slot) for slot in range(size)]
+        self.running: list[Job | None] = [None] * size
+        self.per_client = per_client
+        self.clients: Counter[str] = Counter()  # client -> its jobs running now
+        self.waiting: OrderedDict[str, deque[Job]] = OrderedDict()  # table -> its jobs; rotation order
+        self.replaced = 0  # workers replaced after dying or overrunning (diagnostics, tests)
+        self.closed = False
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def __len__(self) -> int:
+        return len(self.workers)
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a worker."""
+        return sum(len(jobs) for jobs in self.waiting.values())
+
+    async def run(self, job: Job) -> Any:
+        """Queue ``job`` and return its result; ``Stale`` if it was dropped unrun. Cancelling the caller
+        takes a waiting job out of the queue (a running one finishes in its worker, unheeded)."""
+        if self.closed:
+            raise RuntimeError(f"the {self.name} lane is closed")
+        self.waiting.setdefault(job.table, deque()).append(job)
+        self._dispatch()
+        return await job.future
+
+    def _dispatch(self) -> None:
+        """Give every free worker the next job it may run."""
+        for slot, busy in enumerate(self.running):
+            if busy is None and not self.closed:
+                job = self._next(slot)
+                if job is not None:
+                    self._start(slot, job)
+
+    def _next(self, slot: int) -> Job | None:
+        for table in list(self.waiting):
+            jobs = self.waiting[table]
+            while jobs and (jobs[0].future.done() or not jobs[0].wanted()):
+                dropped = jobs.popleft()
+                if not dropped.future.done():
+                    dropped.future.set_exception(Stale())
+            if not jobs:
+                del self.waiting[table]
+                continue
+            job = jobs[0]
+            if job.slot is not None and job.slot != slot:
+                continue
+            if self._at_limit(job.client):
+                continue
+            jobs.popleft()
+            del self.waiting[table]
+            if jobs:  # served: to the back of the rotation
+                self.waiting[table] = jobs
+            return job
+        return None
+
+    def _at_limit(self, client: str | None) -> bool:
+        """Whether ``client`` has as many jobs running as it may."""
+        if client is None or self.per_client is None:
+            return False
+        return self.clients[client] >= self.per_client
+
+    def _start(self, slot: int, job: Job) -> None:
+        self.running[slot] = job
+        if job.client is not None:
+            self.clients[job.client] += 1
+        task = asyncio.get_running_loop().create_task(self._execute(slot, job))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _execute(self, slot: int, job: Job) -> None:
+        try:
+            result = await self._call(slot, job)
+        except Exception as exc:
+            if not job.future.done():
+                job.future.set_exception(exc)
+        else:
+            if not job.future.done():
+                job.future.set_result(result)
+        finally:
+            self.running[slot] = None
+            if job.client is not None:
+                self.clients[job.client] -= 1
+                if not self.clients[job.client]:
+                    del self.clients[job.client]
+            self._dispatch()
+
+    async def _call(self, slot: int, job: Job) -> Any:
+        """Run ``job`` on worker ``slot``; a worker that died is replaced and the job tried once more."""
+        for attempt in (1, 2):
+            worker = self.workers[slot]
+            try:
+                return await worker.call(job.fn, job.args, job.limit)
+            except WorkerDied as exc:
+                self._replace(slot, worker)
+                if attempt == 2 or self.closed:
+                    raise
+                log.warning("%s; retrying on a new worker", exc)
+            except WorkerOverrun:
+                self._replace(slot, worker)
+                raise
+        raise AssertionError("unreachable")
+
+    def _replace(self, slot: int, broken: Worker) -> None:
+        if self.workers[slot] is broken and not self.closed:
+            broken.close()
+            self.workers[slot] = self.make_worker(slot)
+            self.replaced += 1
+
+    def close(self) -> None:
+        """Stop the workers; waiting jobs are cancelled and running ones abandoned."""
+        self.closed = True
+        for jobs in self.waiting.values():
+            for job in jobs:
+                job.future.cancel()
+        self.waiting.clear()
+        for worker in self.workers:
+            worker.close()

@@ -1,0 +1,64 @@
+"""The names people give seats (at creation, when joining, for a bot seat): normalised and bounded, and never
+able to pass for the words the pages write next to them.
+
+The pages show a seat as ``P2 Ann`` with badges (``bot``, ``person``, ``connected``, ``offline``, ``seat
+free``, ``away``), add `` (you)`` for the viewer's own seat, say ``spectator`` and ``Your turn``. A name such
+as ``\\u202eevil\\u202c P2 (you)`` (a right-to-left override) rendered as "P1 live P2 (you)": one seat
+passing for another, or for the viewer. So a name is cleaned (Unicode NFC; control, format, surrogate,
+private-use and unassigned characters and invisible fillers removed; whitespace collapsed to single spaces;
+bounded in characters and in bytes) and refused if it holds one of those labels as a whole word, compared
+without case and after compatibility folding (so fullwidth ``Ｐ２`` is ``P2`` too).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MAX_CHARS = 40  # characters of a cleaned name
+MAX_BYTES = 120  # its UTF-8 bytes (40 characters of most scripts)
+
+# Control, format (bidi embeddings, overrides and isolates, zero-width spaces, the BOM, tags), surrogate,
+# private-use and unassigned characters.
+_DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+# Letters and marks that draw nothing: a name made of them looks empty, or hides a space.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+# Joiners are format characters, but some scripts (and emoji sequences) need them between two characters.
+_JOINERS = frozenset("\u200c\u200d")
+# The table's own words, as whole words: seat numbers, "(you)", the badges and the spectator's label.
+_RESERVED = re.compile(
+    r"\b(p\d+|you|your|yours|bots?|away|spectators?|person|offline|connected|free seat|seat free)\b"
+)
+
+
+class BadName(ValueError):
+    """A name that cannot be used; the message says why (it does not repeat the name)."""
+
+
+def clean_name(raw: str) -> str:
+    """The name to store and show for ``raw``; ``BadName`` if nothing usable is left or it is a label."""
+    text = " ".join(unicodedata.normalize("NFC", raw).split())  # every kind of white space: one space
+    kept: list[str] = []
+    for k, ch in enumerate(text):
+        if ch in _JOINERS:
+            after = text[k + 1] if k + 1 < len(text) else " "
+            if kept and kept[-1] not in " \u200c\u200d" and after != " ":
+                kept.append(ch)
+        elif unicodedata.category(ch) not in _DROPPED_CATEGORIES and ch not in _INVISIBLE:
+            kept.append(ch)
+    text = " ".join("".join(kept).split())
+    # A combining mark first would be drawn on the label the page puts before the name.
+    start = next((k for k, ch in enumerate(text) if not unicodedata.category(ch).startswith("M")), len(text))
+    text = text[start:].strip()
+    if not text:
+        raise BadName("a name needs at least one visible character")
+    if len(text) > MAX_CHARS or len(text.encode()) > MAX_BYTES:
+        raise BadName(f"a name is at most {MAX_CHARS} characters ({MAX_BYTES} bytes)")
+    folded = unicodedata.normalize("NFKC", text.casefold())
+    folded = "".join(ch for ch in folded if ch not in _JOINERS)
+    label = _RESERVED.search(folded)
+    if label is not None:
+        word = label.group(1)
+        shown = word.upper() if word[0] == "p" and word[1:].isdigit() else word
+        raise BadName(f"a name may not contain “{shown}”: the table uses it for its own labels")
+    return text

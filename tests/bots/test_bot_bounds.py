@@ -1,0 +1,263 @@
+"""Every bot parameter has a bound checked when the spec is parsed, and a search stops at its ``time_cap``
+whatever its budget (issue 11, item 2): the bot side of the server's limits on bot decisions."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from floe.bots import mcts as mcts_module
+from floe.bots.base import (
+    MAX_ITERATIONS,
+    MAX_MS,
+    Bot,
+    bot_cost,
+    bounded_int,
+    capped_spec,
+    make_bot,
+    positive_number,
+)
+from floe.bots.ismcts import ISMCTSBot
+from floe.bots.mcts import MCTSBot
+from floe.core.errors import OptionError
+from floe.core.game import Game, State
+from floe.core.match import Match
+from floe.core.registry import make_game
+from floe.games.arctic.greedy import GreedyBot
+
+# A time cap is a bound on wall time, so the tests allow for a loaded machine: the search reads the clock
+# every few iterations or rollout steps, and the whole decision may run this much past its cap.
+TOLERANCE = 0.25
+CAP = 0.3
+
+
+def midgame(
+    game: str, players: int, seed: int, steps: int, options: dict[str, Any] | None = None
+) -> tuple[Game, State]:
+    """A fixed position: ``steps`` seeded random decisions (never Arktia's voluntary stop)."""
+    match = Match.new(game, players=players, options=options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = match.legal_actions()
+        going = [a for a in legal if match.state.action_to_string(a) != "stop"]
+        match.apply(rng.choice(going or legal))
+    assert not match.is_over()
+    return match.game, match.state
+
+
+def timed(bot: Bot, state: State) -> float:
+    """The wall time of one decision of ``bot`` (the seat to move) in ``state``."""
+    seat = state.current_player()
+    assert seat == bot.seat and len(state.legal_actions()) > 1
+    start = time.perf_counter()
+    bot.choose(state.observation(seat), state.legal_actions())
+    return time.perf_counter() - start
+
+
+# --- the parsing helpers ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    ["¹", "١٢", "1_000", " 5", "+5", "-5", "5.0", "1e3", "", "0", "1001", "9" * 20, "9" * 10_000],
+)
+def test_bounded_int_takes_ascii_digits_within_bounds_only(text: str) -> None:
+    wanted = r"greedy: worlds must be a positive whole number up to 1000"
+    with pytest.raises(OptionError, match=wanted) as info:
+        bounded_int("greedy", "worlds", text, 1, 1000)
+    assert len(str(info.value)) < 120  # a long value is shown shortened
+
+
+def test_bounded_int_accepts_its_range() -> None:
+    assert [bounded_int("b", "n", t, 0, 10) for t in ("0", "7", "10", "010")] == [0, 7, 10, 10]
+    with pytest.raises(OptionError, match="b: n must be a whole number from 0 to 10, not '11'"):
+        bounded_int("b", "n", "11", 0, 10)
+
+
+@pytest.mark.parametrize("text", ["1e400", "nan", "inf", "1_0", "١", "0", "-1", "0x10", "1e", ".", "101"])
+def test_positive_number_refuses_what_is_not_a_plain_bounded_number(text: str) -> None:
+    with pytest.raises(OptionError, match="c must be a positive number up to 100"):
+        positive_number("ismcts", "c", text, float, 100)
+
+
+def test_positive_number_reads_plain_numbers() -> None:
+    assert positive_number("b", "c", "0.7", float, 100) == 0.7
+    assert positive_number("b", "c", ".5", float) == 0.5
+    assert positive_number("b", "c", "1e2", float, 100) == 100
+    assert positive_number("b", "it", "12", int, 20) == 12
+    with pytest.raises(OptionError, match=r"it must be a positive number \(a whole number up to 20\)"):
+        positive_number("b", "it", "1e1", int, 20)
+
+
+# --- every bot's parameters ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "spec", "message"),
+    [
+        # The issue's attacks: a Unicode digit (answered 500) and a budget that grew its worker 40 MB/s.
+        ("arctic", "greedy:worlds=¹", "worlds must be a positive whole number up to 1000, not '¹'"),
+        ("arctic", "greedy:worlds=99999999999999999999", "worlds must be a positive whole number up to 1000"),
+        ("arctic", "greedy:worlds=1001", "worlds must be a positive whole number up to 1000"),
+        ("arctic", f"ismcts:ms={MAX_MS + 1}", "ms must be a positive number up to 3600000"),
+        ("arctic", "ismcts:ms=1e9", "ms must be a positive number up to 3600000"),
+        ("arctic", f"ismcts:it={MAX_ITERATIONS + 1}", "it must be a positive number"),
+        ("arctic", "ismcts:it=١٢", "it must be a positive number"),
+        # Both names of the iteration budget are checked, not only the one that is used.
+        ("arctic", f"ismcts:it=5,iterations={10**20}", "iterations must be a positive number"),
+        ("arctic", "ismcts:c=101", "c must be a positive number up to 100"),
+        ("arctic", "ismcts:depth=10001", "depth must be a positive number"),
+        ("arktia", f"mcts:it={10**30}", "it must be a positive number"),
+        ("arktia", "mcts:ms=36000000", "ms must be a positive number up to 3600000"),
+        ("arktia", "mcts:depth=10001", "depth must be a whole number from 0 to 10000 or end"),
+        ("arktia", "mcts:depth=³", "depth must be a whole number from 0 to 10000 or end"),
+        ("arktia", "mcts:c=1e3", "c must be a positive number up to 100"),
+        ("arktia", "ismcts:it=99999999999", "it must be a positive number"),
+    ],
+)
+def test_every_bot_parameter_is_bounded(game: str, spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message) as info:
+        make_bot(spec, make_game(game, 2), 0, 1)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("game", "spec"),
+    [
+        ("arctic", "greedy:worlds=1000"),
+        ("arctic", f"ismcts:ms={MAX_MS},c=100,depth=10000"),
+        ("arctic", f"ismcts:it={MAX_ITERATIONS}"),
+        ("arktia", "mcts:depth=end"),
+        ("arktia", "mcts:depth=10000,it=10000000"),
+        ("arktia", "mcts:depth=0"),
+    ],
+)
+def test_the_bounds_themselves_are_accepted(game: str, spec: str) -> None:
+    make_bot(spec, make_game(game, 2), 0, 1)
+
+
+def test_budgets_above_a_servers_caps_are_lowered_to_them() -> None:
+    assert capped_spec("ismcts:ms=20000,c=0.5", 10_000, 100_000) == ("ismcts:ms=10000,c=0.5", ["ms=10000"])
+    assert capped_spec("mcts:iterations=200000,it=7", 10_000, 100_000) == (
+        "mcts:iterations=100000,it=7",
+        ["iterations=100000"],
+    )
+    assert capped_spec("ismcts:ms=500", 10_000, 100_000) == ("ismcts:ms=500", [])
+    assert capped_spec("ismcts:ms=2000", 1500.0, 10) == ("ismcts:ms=1500", ["ms=1500"])
+
+
+def test_a_bot_says_what_a_decision_costs() -> None:
+    assert bot_cost("random", "arctic") == pytest.approx(1e-5)
+    assert bot_cost("baseline", "arctic") == pytest.approx(1e-4)
+    assert bot_cost("greedy", "arctic") == pytest.approx(4 * 0.003)
+    assert bot_cost("greedy:worlds=100", "arctic") == pytest.approx(0.3)
+    assert bot_cost("greedy", "arktia") == pytest.approx(0.02)
+    assert bot_cost("ismcts:ms=200", "arctic") == pytest.approx(0.2)
+    assert bot_cost("mcts:ms=500,it=9", "arktia") == pytest.approx(0.5)
+    # An iteration budget's time depends on the game and the position: unknown, so a long decision.
+    assert bot_cost("ismcts:it=30", "arctic") is None
+    assert bot_cost("ismcts", "arctic") is None
+
+    class Silent(Bot):
+        def choose(self, observation: Any, legal_actions: list[int]) -> int:
+            return legal_actions[0]
+
+    assert Silent.cost({}) is None  # a bot that says nothing is taken for a long one
+
+
+# --- the time cap ----------------------------------------------------------------------------------------
+def test_an_iteration_budget_stops_at_the_time_cap() -> None:
+    game, state = midgame("arctic", 2, 9, 20)
+    bot = make_bot(f"ismcts:it={MAX_ITERATIONS}", game, state.current_player(), 1)
+    assert isinstance(bot, ISMCTSBot)
+    bot.time_cap = CAP
+    assert timed(bot, state) <= CAP + TOLERANCE
+    assert 1 <= bot.last_iterations < MAX_ITERATIONS
+
+
+def test_a_time_budget_above_the_cap_stops_at_the_cap() -> None:
+    game, state = midgame("arctic", 3, 4, 15)
+    bot = make_bot("ismcts:ms=5000", game, state.current_player(), 1)
+    bot.time_cap = CAP
+    assert timed(bot, state) <= CAP + TOLERANCE
+
+
+def test_mcts_to_the_end_of_an_endless_game_stops_at_the_time_cap() -> None:
+    # The issue's case: mcts:it=100000,depth=end with max_turns=100000 would take hours a decision.
+    game, state = midgame("arktia", 2, 5, 12, {"max_turns": 100_000})
+    bot = make_bot("mcts:it=100000,depth=end,rollout=random", game, state.current_player(), 1)
+    assert isinstance(bot, MCTSBot)
+    bot.time_cap = CAP
+    assert timed(bot, state) <= CAP + TOLERANCE
+    assert bot.last_iterations < 100_000
+
+
+def slow_policy(delay: float) -> Callable[[Any, list[int], random.Random], int]:
+    """A rollout policy that takes ``delay`` seconds a move (never Arktia's voluntary stop): a rollout of a
+    few hundred moves takes seconds, and one to the end of an endless game forever."""
+
+    def policy(state: Any, legal: list[int], rng: random.Random) -> int:
+        time.sleep(delay)
+        going = [a for a in legal if state.action_to_string(a) != "stop"] or legal
+        return going[rng.randrange(len(going))]
+
+    return policy
+
+
+def test_a_long_rollout_is_cut_at_the_time_cap() -> None:
+    """One rollout alone would outlast the cap: the clock is read inside it, not only between iterations."""
+    game, state = midgame("arctic", 2, 9, 20)
+    ismcts = make_bot("ismcts:it=2,depth=10000", game, state.current_player(), 1)
+    assert isinstance(ismcts, ISMCTSBot)
+    ismcts.policy = slow_policy(0.004)  # 64 moves ≈ 0.26 s between two readings of the clock
+    ismcts.time_cap = 0.1
+    assert timed(ismcts, state) <= 0.1 + 0.3 + TOLERANCE
+    assert ismcts.last_iterations == 1
+
+    arktia_game, arktia = midgame("arktia", 2, 5, 12, {"max_turns": 100_000})
+    mcts = make_bot("mcts:it=2,depth=end", arktia_game, arktia.current_player(), 1)
+    assert isinstance(mcts, MCTSBot)
+    mcts.policy = slow_policy(0.004)
+    mcts.time_cap = 0.1
+    assert timed(mcts, arktia) <= 0.1 + 0.3 + TOLERANCE
+    assert mcts.last_iterations == 1
+
+
+def test_without_a_cap_the_budget_alone_decides() -> None:
+    game, state = midgame("arctic", 2, 9, 20)
+    bot = make_bot("ismcts:it=120", game, state.current_player(), 1)
+    assert isinstance(bot, ISMCTSBot) and bot.time_cap is None  # the command line and the lab set none
+    bot.choose(state.observation(bot.seat), state.legal_actions())
+    assert bot.last_iterations == 120
+
+
+def test_a_capped_search_still_plays_the_same_with_a_budget_that_fits() -> None:
+    game, state = midgame("arctic", 2, 9, 20)
+    seat = state.current_player()
+    free = make_bot("ismcts:it=80", game, seat, 3)
+    capped = make_bot("ismcts:it=80", game, seat, 3)
+    capped.time_cap = 60.0
+    legal = state.legal_actions()
+    assert free.choose(state.observation(seat), legal) == capped.choose(state.observation(seat), legal)
+
+
+def test_greedy_stops_sampling_at_the_time_cap() -> None:
+    game, state = midgame("arctic", 3, 4, 15)
+    bot = make_bot("greedy:worlds=1000", game, state.current_player(), 1)
+    assert isinstance(bot, GreedyBot)
+    bot.time_cap = 0.05
+    assert timed(bot, state) <= 0.05 + TOLERANCE + 0.2  # the 1,000 worlds are drawn before judging
+
+
+def test_an_mcts_tree_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mcts_module, "MAX_TREE_NODES", 150)
+    game, state = midgame("arktia", 2, 5, 12)
+    bot = make_bot("mcts:it=100000", game, state.current_player(), 1)
+    assert isinstance(bot, MCTSBot)
+    root = bot.search(state.observation(bot.seat), state.legal_actions())
+    assert bot.last_iterations <= 150 and root.visits <= 150
+
+    def size(node: mcts_module.Node) -> int:
+        return 1 + sum(size(child) for child in node.children.values())
+
+    assert size(root) <= 151

@@ -1,0 +1,235 @@
+"""The bot lanes (``floe.server.botlanes``) and workers (``floe.server.botworkers``) on their own: tables take
+turns, one client's searches never hold every worker, a stale job is dropped unrun, a dead worker is
+replaced and its job retried, an overrunning one killed (issue 11, items 3 and 4)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from floe.core.registry import make_game
+from floe.server.botlanes import Job, Lane, Stale
+from floe.server.botrunner import BotLimits, BotRunner, Decision, options_key
+from floe.server.botworkers import ProcessWorker, Worker, WorkerDied, WorkerOverrun
+
+
+class FakeWorker(Worker):
+    """A worker that answers after ``delay`` seconds of the event loop's time, recording what it ran; it
+    dies (once) on the calls ``dies_on`` names."""
+
+    def __init__(self, slot: int, ran: list[tuple[int, Any]], delay: float, dies_on: set[Any]) -> None:
+        self.slot, self.ran, self.delay, self.dies_on = slot, ran, delay, dies_on
+        self.closed = False
+
+    async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None) -> Any:
+        if args[0] in self.dies_on:
+            self.dies_on.discard(args[0])
+            raise WorkerDied("killed")
+        self.ran.append((self.slot, args[0]))
+        await asyncio.sleep(self.delay)
+        return fn(*args)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def fake_lane(
+    size: int, *, per_client: int | None = None, delay: float = 0.01, dies_on: set[Any] | None = None
+) -> tuple[Lane, list[tuple[int, Any]]]:
+    ran: list[tuple[int, Any]] = []
+    doomed = dies_on if dies_on is not None else set()
+    lane = Lane("test", lambda slot: FakeWorker(slot, ran, delay, doomed), size, per_client=per_client)
+    return lane, ran
+
+
+def echo(value: Any) -> Any:
+    return value
+
+
+def test_tables_take_turns_not_first_come_first_served() -> None:
+    async def scenario() -> list[Any]:
+        lane, ran = fake_lane(1)
+        flood = [asyncio.ensure_future(lane.run(Job("A", echo, (f"A{k}",)))) for k in range(6)]
+        await asyncio.sleep(0)
+        late = asyncio.ensure_future(lane.run(Job("B", echo, ("B0",))))
+        await asyncio.gather(*flood, late)
+        return [name for _, name in ran]
+
+    order = asyncio.run(scenario())
+    # B came after all six of A's jobs, but is served in the next round: one of A's at most before it.
+    assert order.index("B0") <= 2, order
+    assert [name for name in order if name.startswith("A")] == [f"A{k}" for k in range(6)]
+
+
+def test_one_clients_searches_never_hold_every_worker() -> None:
+    async def scenario() -> tuple[float, float, int]:
+        lane, _ = fake_lane(2, per_client=1, delay=0.2)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        greedy = [
+            asyncio.ensure_future(lane.run(Job(f"X{k}", echo, (f"X{k}",), client="x"))) for k in range(4)
+        ]
+        await asyncio.sleep(0.05)
+        most = len(lane.clients) and lane.clients["x"]
+        other = await lane.run(Job("Y", echo, ("Y",), client="y"))
+        assert other == "Y"
+        other_done = loop.time() - start
+        await asyncio.gather(*greedy)
+        return other_done, loop.time() - start, most
+
+    other_done, all_done, most = asyncio.run(scenario())
+    assert most == 1  # one of x's four tables at a time
+    assert other_done < 0.35  # y's table did not wait for x's (it had the second worker)
+    assert all_done >= 0.75  # x's four ran one after another
+
+
+def test_a_pinned_job_waits_for_its_worker_and_the_others_do_not() -> None:
+    async def scenario() -> list[tuple[int, Any]]:
+        lane, ran = fake_lane(2, delay=0.05)
+        jobs = [
+            lane.run(Job("A", echo, ("A",), slot=0)),
+            lane.run(Job("B", echo, ("B",), slot=0)),
+            lane.run(Job("C", echo, ("C",))),
+        ]
+        await asyncio.gather(*jobs)
+        return ran
+
+    ran = asyncio.run(scenario())
+    assert (0, "A") in ran and (0, "B") in ran and (1, "C") in ran
+    assert [name for _, name in ran].index("C") < [name for _, name in ran].index("B")
+
+
+def test_a_job_no_longer_wanted_is_dropped_unrun_and_a_cancelled_one_too() -> None:
+    async def scenario() -> tuple[list[tuple[int, Any]], bool]:
+        lane, ran = fake_lane(1, delay=0.05)
+        first = asyncio.ensure_future(lane.run(Job("A", echo, ("A",))))
+        await asyncio.sleep(0)
+        moved_on = asyncio.ensure_future(lane.run(Job("B", echo, ("B",), wanted=lambda: False)))
+        cancelled = asyncio.ensure_future(lane.run(Job("C", echo, ("C",))))
+        await asyncio.sleep(0.01)
+        cancelled.cancel()
+        await first
+        with pytest.raises(Stale):
+            await moved_on
+        await asyncio.sleep(0.1)
+        return ran, cancelled.cancelled()
+
+    ran, cancelled = asyncio.run(scenario())
+    assert ran == [(0, "A")] and cancelled
+
+
+def test_a_worker_that_dies_is_replaced_and_its_job_retried_once() -> None:
+    async def scenario() -> tuple[Any, int, BaseException | None]:
+        lane, _ = fake_lane(1, dies_on={"once"})
+        retried = await lane.run(Job("A", echo, ("once",)))
+        replaced = lane.replaced
+
+        class Doomed(FakeWorker):
+            async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None) -> Any:
+                raise WorkerDied("killed again")
+
+        lane.make_worker = lambda slot: Doomed(slot, [], 0.0, set())
+        lane.workers[0] = Doomed(0, [], 0.0, set())
+        try:
+            await lane.run(Job("B", echo, ("twice",)))
+        except WorkerDied as exc:
+            return retried, replaced, exc
+        return retried, replaced, None
+
+    retried, replaced, error = asyncio.run(scenario())
+    assert retried == "once" and replaced == 1
+    assert isinstance(error, WorkerDied)  # tried twice, then given up (the table retries on its next tick)
+
+
+# --- real worker processes ---------------------------------------------------------------------------
+def test_a_process_worker_survives_kill_9_and_an_overrun() -> None:
+    async def scenario() -> None:
+        lane = Lane("test", lambda slot: ProcessWorker(f"test-{slot}"), 1)
+        try:
+            first = await lane.run(Job("A", os.getpid, ()))
+            assert first == lane.workers[0].pid
+            # Killed while idle (the OOM killer): the next call finds it dead and runs on a new worker.
+            os.kill(first, signal.SIGKILL)
+            await asyncio.sleep(0.1)
+            second = await lane.run(Job("A", os.getpid, ()))
+            assert second != first and lane.replaced == 1
+            # Killed in the middle of a call: the call is retried on a new worker.
+            running = asyncio.ensure_future(lane.run(Job("A", time.sleep, (1.0,))))
+            await asyncio.sleep(0.5)
+            os.kill(second, signal.SIGKILL)
+            assert await running is None and lane.replaced == 2
+            # A call past its hard limit: the worker is killed, the call not retried, the next one served.
+            start = time.monotonic()
+            with pytest.raises(WorkerOverrun):
+                await lane.run(Job("A", time.sleep, (30.0,), limit=0.5))
+            assert time.monotonic() - start < 5
+            assert lane.replaced == 3
+            assert await lane.run(Job("A", echo, ("still here",))) == "still here"
+        finally:
+            lane.close()
+        for worker in lane.workers:  # stopped and reaped
+            assert worker.pid is not None
+            with pytest.raises(ProcessLookupError):
+                os.kill(worker.pid, 0)
+
+    asyncio.run(scenario())
+
+
+def arctic_decision(spec: str) -> Decision:
+    game = make_game("arctic", 2)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.current_player() < 0:
+        state.apply(state.sample_chance(rng))
+    seat = state.current_player()
+    return Decision(
+        "arctic", 2, options_key({}), spec, seat, 7, state.observation(seat), tuple(state.legal_actions())
+    )
+
+
+def test_decisions_go_to_the_lane_their_cost_says() -> None:
+    runner = BotRunner(1, processes=False)
+    try:
+        lanes = {
+            spec: runner.lane_of(arctic_decision(spec))
+            for spec in ("random", "baseline", "greedy", "greedy:worlds=16", "greedy:worlds=100")
+        }
+        lanes |= {spec: runner.lane_of(arctic_decision(spec)) for spec in ("ismcts:ms=200", "ismcts:it=30")}
+    finally:
+        runner.close()
+    assert lanes == {
+        "random": "inline",
+        "baseline": "inline",
+        "greedy": "fast",
+        "greedy:worlds=16": "fast",
+        "greedy:worlds=100": "search",
+        "ismcts:ms=200": "search",
+        "ismcts:it=30": "search",  # an iteration budget says nothing of its time: a search
+    }
+
+
+def test_a_decision_that_overruns_is_played_at_random() -> None:
+    """A bot still busy past the time cap and its grace (one that ignores ``time_cap``, or a machine far too
+    slow) has its worker killed, and the table gets a seeded random legal move."""
+
+    async def scenario() -> tuple[int | None, int, Decision]:
+        limits = BotLimits(time_cap=0.001, overrun_grace=0.0, fast_workers=1)
+        runner = BotRunner(1, processes=True, limits=limits)
+        try:
+            decision = arctic_decision("greedy:worlds=1000")
+            await runner.search.run(Job("warm", echo, (1,)))  # the worker is up (spawning is not the bot)
+            action = await runner.choose(decision)
+            return action, runner.overruns, decision
+        finally:
+            runner.close()
+
+    action, overruns, decision = asyncio.run(scenario())
+    assert overruns == 1 and action in decision.legal
+    assert action == random.Random(decision.seed).choice(decision.legal)
