@@ -18,5 +18,6 @@ ENTRY = GameEntry(
     search="floe.games.arche.search:HOOKS",
     terminal="floe.games.arche.terminal:VIEW",
     presenter="floe.games.arche.present:PRESENTER",
+    web="floe.games.arche:web",
     order=20,
 )

@@ -22,6 +22,9 @@ DECK_OPTION = Option(
     parser=parse_deck,
     default_text="the placeholder deck (13.1)",
     advanced=True,
+    # The lobby's form has no file field (a one-line text box would lose the CSV's lines), so a browser
+    # table always plays the placeholder deck; the command line and the API take a deck's text.
+    lobby=False,
 )
 
 OPTIONS = OptionSchema(
