@@ -51,6 +51,7 @@ PROBE = """(me) => {
   }
   return {
     over,
+    narrowed: !!document.querySelector('[data-testid=choice-back]'),
     toast: toast && !toast.hidden ? toast.textContent : null,
     leaks: over ? [] : leaks,
     dest: all('[data-legal=dest]').length,
@@ -85,6 +86,12 @@ AIM = """([selector, n]) => {
   return { x: null, y: null, what };
 }"""
 
+SCALE_AFTER_SCROLL = """() => {
+  window.scrollTo(0, document.body.scrollHeight);
+  const box = document.querySelector('[data-testid=scale]').getBoundingClientRect();
+  return { top: box.top, bottom: box.bottom, window: window.innerHeight };
+}"""
+
 READY = (
     f"() => {{ const s = ({PROBE})(0); return s.over || s.dest + s.play + s.source + s.free.length > 0; }}"
 )
@@ -106,6 +113,11 @@ def _click(page: Any, kind: str, n: int) -> str:
     return f"{kind} {aim['what']}"
 
 
+# The decisions with nothing on the board to click: the choices panel's buttons. Any other choice shown
+# as a top-level button would mean the board module has no route for it.
+BUTTON_VERBS = {"done", "pass", "no-pet", "no-evict"}
+
+
 def test_play_a_whole_arche_game_in_the_browser(browser: Any, server: Any, artifacts: Path) -> None:
     base = server.base
     page = browser.new_page(viewport=DESKTOP)
@@ -121,27 +133,14 @@ def test_play_a_whole_arche_game_in_the_browser(browser: Any, server: Any, artif
     assert counts == ["3", "4", "5"]
     page.select_option("[data-testid=seat-count]", "5")
     assert page.locator("#seat-rows .seat-row").count() == 5
-    page.select_option("[data-testid=seat-count]", "3")
-    assert page.locator("#seat-rows .seat-row").count() == 3
     assert NOTICE in page.inner_text("[data-testid=game-notice]")
     # The deck is a file option: a browser cannot hand the server a file, so the lobby does not offer it.
     assert page.locator("[data-testid=opt-deck]").count() == 0
     assert page.locator("[data-testid=advanced-options] [data-testid=opt-hand_limit]").count() == 1
     info = next(g for g in _get_json(f"{base}/api/games") if g["name"] == "arche")
     assert info["board"] == "/games/arche/board.js" and info["max_players"] == 5
-    page.fill("[data-testid=seat-name-0]", "Ann")
-    page.select_option("[data-testid=seat-kind-1]", "bot")
-    page.select_option("[data-testid=seat-bot-1]", "random")
-    page.select_option("[data-testid=seat-kind-2]", "bot")
-    page.select_option("[data-testid=seat-bot-2]", "greedy")
-    page.select_option("[data-testid=opt-first_player]", "0")
-    page.fill("[data-testid=opt-start_chips]", "4")
-    page.click("[data-testid=create-table]")
-    page.wait_for_selector("[data-testid=open-seat]:visible")
-    _screenshots(page, artifacts, "arche-lobby")
-    link = page.input_value("[data-testid=link-0]")
-    table_id = link.split("/table/")[1].split("#")[0]
-    token = link.split("#seat=")[1]
+    options = {"first_player": ("select", "0"), "start_chips": ("fill", "4")}
+    table_id, token = _create_in_lobby(page, options, artifacts, shot="arche-lobby")
     summary = _get_json(f"{base}/api/tables/{table_id}")
     assert summary["game"] == "arche" and summary["players"] == 3
     assert summary["options"]["first_player"] == 0 and summary["options"]["start_chips"] == 4
@@ -153,25 +152,137 @@ def test_play_a_whole_arche_game_in_the_browser(browser: Any, server: Any, artif
     assert page.inner_text("#table-title").startswith("Arche")
     assert page.locator("[data-testid=ark] .cabin:not(.cabin-new)").count() == 4  # the opening cabins
 
-    rng = random.Random(20261124)
+    kinds = _play_by_clicking(page, random.Random(20261124), artifacts, shots=True)
+    # The main moves were made on the board: cards from the hand and the display into cabins.
+    assert {"hand", "display"} <= kinds and kinds & {"cabin", "new", "ark"}, kinds
+    state = _check_final(page, base, table_id, token, 3)
+    # The scale and the rain count show the view's facts.
+    view = state["view"]
+    assert int(page.get_attribute("[data-testid=scale]", "data-tilt")) == view["tilt"]
+    assert int(page.get_attribute("[data-testid=rain]", "data-rain-out")) == view["rain_out"] == 5
+    assert not page_errors, f"JavaScript errors: {page_errors}"
+    _screenshots(page, artifacts, "arche-score-screen", element="[data-testid=score-screen]")
+
+    # Replay: the last frame shows the same majority tables; the notice is there too.
+    page.click("[data-testid=replay-link]")
+    page.wait_for_selector("[data-testid=frame-info]:has-text('Frame 1 of')")
+    page.wait_for_selector("[data-testid=ark]")
+    assert NOTICE in page.inner_text("[data-testid=game-notice]")
+    page.click("[data-testid=replay-last]")
+    page.wait_for_selector("[data-testid=majority-heavy]")
+    result = state["result"]
+    _check_majority(page, "heavy", [b["cards"]["heavy"] for b in result["breakdowns"]])
+    assert not page_errors, f"JavaScript errors: {page_errors}"
+    page.close()
+
+
+def test_the_rarer_decisions_by_clicking(browser: Any, server: Any, artifacts: Path) -> None:
+    """Options that bring the other decisions to the person: a hand limit (discard a hand card), a figure
+    for a card without a category (click a scoring card), eviction from any cabin (click a card in the
+    ark, or evict nobody), a voluntary pet (or no pet). Every one is a click; none is a bare button."""
+    base = server.base
+    page = browser.new_page(viewport=DESKTOP)
+    page_errors: list[str] = []
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    page.set_default_timeout(15_000)
+    page.goto(f"{base}/?game=arche")
+    page.wait_for_selector("[data-testid=opt-pet]")
+    options = {
+        "hand_limit": ("fill", "2"),
+        "uncategorised_figure": ("select", "choose"),
+        "evict_from": ("select", "any_cabin"),
+        "pet": ("select", "voluntary"),
+        "first_player": ("select", "1"),
+    }
+    table_id, token = _create_in_lobby(page, options, artifacts)
+    chosen = _get_json(f"{base}/api/tables/{table_id}")["options"]
+    assert chosen["hand_limit"] == 2 and chosen["evict_from"] == "any_cabin" and chosen["pet"] == "voluntary"
+    page.click("[data-testid=open-seat]")
+    page.wait_for_selector("[data-testid=ark]")
+    kinds = _play_by_clicking(page, random.Random(7), artifacts, shots=False)
+    assert {"hand", "display"} <= kinds, kinds
+    _check_final(page, base, table_id, token, 3)
+    assert not page_errors, f"JavaScript errors: {page_errors}"
+    page.close()
+
+
+def test_five_seats_watched_to_the_score_screen(browser: Any, server: Any, artifacts: Path) -> None:
+    """Five bots, watched by a spectator: every seat's panel and figures, no hand and no pet of anyone
+    before the end, and the majority tables with five rows each."""
+    base = server.base
+    body = {"game": "arche", "seats": [{"kind": "bot", "bot": "random"}] * 5}
+    request = urllib.request.Request(
+        f"{base}/api/tables", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        table_id = json.load(answer)["table"]["id"]
+    page = browser.new_page(viewport=DESKTOP)
+    page_errors: list[str] = []
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    page.set_default_timeout(30_000)
+    page.goto(f"{base}/table/{table_id}")
+    page.wait_for_selector("[data-testid=score-screen]")
+    assert page.locator("[data-testid^=arche-player-]").count() == 5
+    assert page.locator("[data-testid=hand]").count() == 0  # a spectator has no hand
+    state = _check_final(page, base, table_id, None, 5)
+    assert state["view"]["seat"] is None
+    _screenshots(page, artifacts, "arche-five-seats", element="[data-testid=score-screen]")
+    assert not page_errors, f"JavaScript errors: {page_errors}"
+    page.close()
+
+
+def _create_in_lobby(
+    page: Any, options: dict[str, tuple[str, str]], artifacts: Path, shot: str | None = None
+) -> tuple[str, str]:
+    """A 3-seat table made in the lobby form: Ann, a random bot and a greedy bot, with ``options`` set in
+    their fields (``select`` or ``fill``); returns the table id and Ann's seat token."""
+    page.select_option("[data-testid=seat-count]", "3")
+    assert page.locator("#seat-rows .seat-row").count() == 3
+    page.fill("[data-testid=seat-name-0]", "Ann")
+    page.select_option("[data-testid=seat-kind-1]", "bot")
+    page.select_option("[data-testid=seat-bot-1]", "random")
+    page.select_option("[data-testid=seat-kind-2]", "bot")
+    page.select_option("[data-testid=seat-bot-2]", "greedy")
+    page.click("[data-testid=more-rules-toggle]")
+    for name, (how, value) in options.items():
+        field = f"[data-testid=opt-{name}]"
+        if how == "select":
+            page.select_option(field, value)
+        else:
+            page.fill(field, value)
+    page.click("[data-testid=create-table]")
+    page.wait_for_selector("[data-testid=open-seat]:visible")
+    if shot:
+        _screenshots(page, artifacts, shot)
+    link = page.input_value("[data-testid=link-0]")
+    return link.split("/table/")[1].split("#")[0], link.split("#seat=")[1]
+
+
+def _play_by_clicking(page: Any, rng: random.Random, artifacts: Path, shots: bool) -> set[str]:
+    """Play seat 0 to the end by clicking a random highlighted thing each time; returns the kinds of
+    things clicked (``hand``, ``display``, ``cabin``, ``new``, ``ark``, ``score``, ``deck``, ``button
+    <verb>``). Fails on a hidden card of another seat on the page, a choice with no click on the board,
+    something highlighted that cannot be clicked, or a refused move."""
     clicks = 0
     history: list[str] = []
     refusals: list[str] = []
     kinds: set[str] = set()
-    shots = {"selected": False, "mid": False}
+    taken = {"selected": not shots, "mid": not shots}
     deadline = time.monotonic() + GAME_SECONDS
     while True:
         assert time.monotonic() < deadline, f"no score screen after {GAME_SECONDS} s; last clicks {history}"
         page.wait_for_function(READY)
         probe = page.evaluate(PROBE, 0)
         assert not probe["leaks"], f"hidden cards of another seat on the page: {probe['leaks']}"
+        if not probe["narrowed"]:  # (a selection lists the choices it keeps as buttons too)
+            assert set(probe["free"]) <= BUTTON_VERBS, f"choices with nothing to click: {probe['free']}"
         if probe["toast"]:
             refusals.append(f"{probe['toast']} (after {history[-1:]})")
         if probe["over"]:
             break
         if probe["dest"]:
-            if not shots["selected"] and clicks >= 8:
-                shots["selected"] = True
+            if not taken["selected"] and clicks >= 8:
+                taken["selected"] = True
                 _screenshots(page, artifacts, "arche-table-selected")
             kind = "dest"
         elif probe["free"] and (not (probe["play"] or probe["source"]) or rng.random() < 0.12):
@@ -183,49 +294,38 @@ def test_play_a_whole_arche_game_in_the_browser(browser: Any, server: Any, artif
         count = len(probe["free"]) if kind == "free" else probe[kind]
         clicked = _click(page, kind, rng.randrange(count))
         what = clicked.split(" ", 1)[1]
-        kinds.add("button " + what if kind == "free" else what.split(":")[0])
+        kinds.add(f"button {what}" if kind == "free" else what.split(":")[0])
         clicks += 1
         history = [*history[-5:], clicked]
-        if clicks == 40 and not shots["mid"]:
-            shots["mid"] = True
+        if clicks >= 16 and not taken["mid"]:
+            taken["mid"] = True
+            # The scale stays in sight wherever the page is scrolled to (one JS call: no re-render between).
+            box = page.evaluate(SCALE_AFTER_SCROLL)
+            assert box["top"] >= 0 and box["bottom"] <= box["window"], box
             _screenshots(page, artifacts, "arche-table-mid-game")
     assert clicks >= 10, f"the game ended after only {clicks} clicks"
-    # The main moves were made on the board: cards from the hand and the display into cabins.
-    assert {"hand", "display"} <= kinds and kinds & {"cabin", "new", "ark"}, kinds
     assert not refusals, f"the server refused moves: {refusals}"
+    return kinds
 
-    # Score screen: totals, ranking and each scoring card's majority table against the server's result.
+
+def _check_final(page: Any, base: str, table_id: str, token: str | None, players: int) -> Any:
+    """The score screen against the server's result: totals, ranking, each scoring card's majority table,
+    every pet revealed. Returns the final state."""
     state = _get_json(f"{base}/api/tables/{table_id}/state", token)
     assert state["status"] == "finished"
     result = state["result"]
-    for seat in range(3):
+    for seat in range(players):
         total = page.inner_text(f"[data-testid=total-{seat}]")
         assert _number(total) == pytest.approx(result["scores"][seat])
     ranking = page.locator("[data-testid=ranking] li")
-    assert [int(ranking.nth(i).get_attribute("data-seat")) for i in range(3)] == result["ranking"]
+    assert [int(ranking.nth(i).get_attribute("data-seat")) for i in range(players)] == result["ranking"]
     for category in CATEGORIES:
         _check_majority(page, category, [b["cards"][category] for b in result["breakdowns"]])
-    # The scale and the rain count show the view's facts; every pet is revealed now.
-    view = state["view"]
-    assert int(page.get_attribute("[data-testid=scale]", "data-tilt")) == view["tilt"]
-    assert int(page.get_attribute("[data-testid=rain]", "data-rain-out")) == view["rain_out"] == 5
-    for seat in range(3):
+    for seat in range(players):
         pet = page.get_attribute(f"[data-testid=pet-{seat}]", "data-pet")
-        assert pet == (view["players_view"][seat]["pet"] or "none")
+        assert pet == (result["breakdowns"][seat]["pet"] or "none")
     assert page.locator("[data-testid=log] li").count() == state["log_total"]
-    assert not page_errors, f"JavaScript errors: {page_errors}"
-    _screenshots(page, artifacts, "arche-score-screen", element="[data-testid=score-screen]")
-
-    # Replay: the last frame shows the same majority tables; the reveal shows every seat's cards.
-    page.click("[data-testid=replay-link]")
-    page.wait_for_selector("[data-testid=frame-info]:has-text('Frame 1 of')")
-    page.wait_for_selector("[data-testid=ark]")
-    assert NOTICE in page.inner_text("[data-testid=game-notice]")
-    page.click("[data-testid=replay-last]")
-    page.wait_for_selector("[data-testid=majority-heavy]")
-    _check_majority(page, "heavy", [b["cards"]["heavy"] for b in result["breakdowns"]])
-    assert not page_errors, f"JavaScript errors: {page_errors}"
-    page.close()
+    return state
 
 
 def _check_majority(page: Any, category: str, parts: list[dict[str, Any]]) -> None:

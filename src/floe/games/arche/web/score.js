@@ -14,11 +14,12 @@ const EXPLAIN =
   "(10+6)/2 = 8 each). A chip under a figure makes it count 1.5; each chip in hand is 1 point; the pets " +
   "add their figures at the end. Equal totals: fewer animal cards left in hand is better.";
 
-/** Seats best first: higher total, then fewer animals in hand; seats equal in both share the place. */
+/** Seats best first: higher total, then fewer animals in hand; seats equal in both share the place.
+ * (`value` is the total as a number: `total` is written for people, "25⅓".) */
 function rank(breakdowns) {
   return rankByTotal(
     breakdowns,
-    (a, b) => breakdowns[b].total - breakdowns[a].total || breakdowns[a].animals_in_hand - breakdowns[b].animals_in_hand,
+    (a, b) => breakdowns[b].value - breakdowns[a].value || breakdowns[a].animals_in_hand - breakdowns[b].animals_in_hand,
   );
 }
 
@@ -103,7 +104,10 @@ export function scoreScreen(args) {
         h("td", { class: "score-pet", dataset: { pet: b.pet || "none" } }, b.pet ? cardTile(b.pet, cards, { size: "sm" }) : "none"),
     },
   ];
-  const screen = sharedScoreScreen(args, { rows, explain: EXPLAIN, rank });
+  // Shared places give fractions (three tied seconds: 10/3 each): the shared screen prints `total` as it is,
+  // so it gets the total in words and the ranking keeps the number.
+  const written = breakdowns.map((b) => ({ ...b, total: fmt(b.total), value: b.total }));
+  const screen = sharedScoreScreen({ ...args, breakdowns: written }, { rows, explain: EXPLAIN, rank });
   const name = (q) => seatLabel(q, summary, me);
   const tables = h(
     "div",
