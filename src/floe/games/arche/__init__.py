@@ -1,0 +1,9 @@
+"""Arche Opti Mix (Doris & Frank, 2005): load animals into the ark's cabins without tipping the scale and win
+the majorities on the five scoring cards. Rules: ``shared/rules/arche-opti-mix.md``; how the engine reads
+them: ``docs/arche-rules.md``. The card list is the spec's placeholder (``cards.csv``), not the printed one.
+"""
+
+from floe.games.arche.cards import PLACEHOLDER_DECK, PLACEHOLDER_NOTICE
+from floe.games.arche.game import VERSION, ArcheGame, ArcheState
+
+__all__ = ["PLACEHOLDER_DECK", "PLACEHOLDER_NOTICE", "VERSION", "ArcheGame", "ArcheState"]

@@ -1,0 +1,76 @@
+"""The ``greedy`` bot: one-step look-ahead with the hand-written Arche evaluation.
+
+For each legal action it samples a few worlds consistent with its observation, applies the action in each,
+lets chance resolve (cards drawn, the display refilled), settles the small follow-up choices of its own
+turn the same greedy way (the display card a new cabin takes, the Chimpanzee's chip, a figure's scoring
+card), and scores the result with ``evaluation.values``: majorities likely won, chips, hand. It takes the
+action with the best mean, ties broken at random. It sees only its observation: the worlds come from
+``game.determinize``.
+
+Parameter: ``worlds`` (default 3), the number of sampled worlds per decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from floe.bots.base import Bot
+from floe.core.errors import OptionError
+from floe.core.game import CHANCE, Game, State
+from floe.games.arche.evaluation import values
+from floe.games.arche.state import J_CHIMP, J_FIGURE, J_TAKE, ArcheStateData
+
+# Follow-up decisions of the same seat that are settled greedily inside the look-ahead.
+_FOLLOW_UPS = frozenset((J_TAKE, J_CHIMP, J_FIGURE))
+
+
+class GreedyBot(Bot):
+    """Best immediate evaluation, averaged over a few sampled worlds."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
+        super().__init__(game, seat, seed)
+        for key in params:
+            if key != "worlds":
+                raise OptionError(f"greedy has no parameter {key!r}; parameters: worlds")
+        text = params.get("worlds", "3")
+        if not text.isdigit() or int(text) <= 0 or int(text) > 100:
+            raise OptionError(f"greedy: worlds must be a whole number from 1 to 100, not {text!r}")
+        self.worlds = int(text)
+
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        worlds = [self.game.determinize(observation, self.rng) for _ in range(self.worlds)]
+        totals = dict.fromkeys(legal_actions, 0.0)
+        for world in worlds:
+            for action in legal_actions:
+                totals[action] += self.value_after(world, action)
+        best = max(totals.values())
+        choices = [a for a in legal_actions if totals[a] >= best - 1e-9]
+        return choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+
+    def value_after(self, world: State, action: int, follow: int = 2) -> float:
+        """The evaluation for this seat after ``action`` in ``world`` (which is not changed)."""
+        state = world.clone()
+        state.apply_unchecked(action)
+        _resolve_chance(state, self.rng)
+        if state.is_terminal():
+            return _final(state, self.seat)
+        st = cast(ArcheStateData, state)
+        if follow and st.to_act == self.seat and st.pending and st.pending[0][0] in _FOLLOW_UPS:
+            legal = state.legal_actions()
+            return max(self.value_after(state, a, follow - 1) for a in legal)
+        return values(st)[self.seat]
+
+
+def _resolve_chance(state: State, rng: random.Random) -> None:
+    while state.current_player() == CHANCE:
+        state.apply_unchecked(state.sample_chance(rng))
+
+
+def _final(state: State, seat: int) -> float:
+    returns = state.returns()
+    return (returns[seat] + 1.0) / 2.0

@@ -1,0 +1,80 @@
+// Arche's cards as HTML tiles: the five features at a glance (the background is the climate, the kettlebell
+// the weight, then the diet, the scoring category and the red "!" of an ability), the name underneath; the
+// whole card in words as its title. A card back for the deck and face-down pets.
+import { h } from "/static/js/dom.js";
+import {
+  CATEGORY_NAMES,
+  CLIMATE_NAMES,
+  DIET_NAMES,
+  SPECIAL_NAMES,
+  abilityIcon,
+  arkShape,
+  categoryIcon,
+  climateIcon,
+  dietIcon,
+  s,
+  weightIcon,
+} from "./icons.js";
+
+/** "Hare: weight 1, cold climate, herbivore, shy" (and its ability). */
+export function cardWords(slug, info) {
+  if (!info) return slug;
+  const parts = [`weight ${info.weight}`, CLIMATE_NAMES[info.climate] || info.climate];
+  if (info.diet !== "-") parts.push(DIET_NAMES[info.diet] || info.diet);
+  parts.push(CATEGORY_NAMES[info.category] || info.category);
+  if (info.special !== "-") parts.push(`! ${SPECIAL_NAMES[info.special] || info.special}`);
+  return `${info.name}: ${parts.join(", ")}`;
+}
+
+/**
+ * A card face. `cards` is the view's card table (slug → features). Options: size ("lg" hand and display,
+ * "sm" the ark and the players), obj (the clickable-object key), testid, extra classes.
+ */
+export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, cls = "" } = {}) {
+  const info = cards[slug];
+  const words = cardWords(slug, info);
+  if (!info) {
+    return h("div", { class: `arche-card arche-card-${size}`, title: slug, dataset: obj ? { obj } : {} }, slug);
+  }
+  const big = size === "lg";
+  return h(
+    "div",
+    {
+      class: `arche-card arche-card-${size} climate-${info.climate} cat-${info.category === "-" ? "none" : info.category}${cls ? ` ${cls}` : ""}`,
+      title: words,
+      "aria-label": words,
+      "data-testid": testid,
+      dataset: { card: slug, ...(obj ? { obj } : {}) },
+    },
+    h(
+      "span",
+      { class: "ac-row ac-top" },
+      weightIcon(info.weight, big ? 22 : 17),
+      climateIcon(info.climate, big ? 18 : 14),
+      info.special !== "-" ? abilityIcon(info.special, big ? 18 : 14) : null,
+    ),
+    h(
+      "span",
+      { class: "ac-row ac-mid" },
+      categoryIcon(info.category, big ? 26 : 18),
+      info.diet !== "-" ? dietIcon(info.diet, big ? 18 : 14) : null,
+    ),
+    h("span", { class: "ac-name" }, info.name),
+  );
+}
+
+/** A card back (the deck, a face-down pet): the ark on a wooden pattern. */
+export function cardBack({ size = "lg", label = "face-down card", obj = null, testid = null, extra = null } = {}) {
+  return h(
+    "div",
+    {
+      class: `arche-card arche-card-${size} arche-back`,
+      title: label,
+      "aria-label": label,
+      "data-testid": testid,
+      dataset: obj ? { obj } : {},
+    },
+    s("svg", { viewBox: "0 0 20 20", width: size === "lg" ? 34 : 22, height: size === "lg" ? 34 : 22 }, arkShape("#f3e2c0", "#f3e2c0")),
+    extra,
+  );
+}

@@ -1,0 +1,488 @@
+// The Arche board, drawn from one observation dict (floe.games.arche.observation) and nothing else, so it
+// shows exactly what that seat may know: other hands and other pets are not in the view until the end.
+//
+// Objects a choice can involve carry a `data-obj` key; board.js routes the legal choices onto them:
+//   hand:<card>      a card in your hand (play it, put it down as your pet, discard it)
+//   display:<card>   a display card (draw it with the deck's top card, or take it for a new cabin)
+//   deck             the deck (draw its top card alone, when the display is empty)
+//   cabin:<l2>       a cabin of the ark (left row l, right row r, numbered from the bow)
+//   new:<l|r>        the place of a new cabin at the end of a row
+//   ark:<card>       a card in the ark (a card to evict)
+//   score:<category> a scoring card (the Chimpanzee's chip, the figure of a card without a category)
+import { h, replaceChildren } from "/static/js/dom.js";
+import { seatLabel } from "/static/js/words.js";
+import { cardBack, cardTile } from "./cards.js";
+import {
+  CATEGORIES,
+  CATEGORY_COLOURS,
+  CATEGORY_NAMES,
+  SEAT_COLOURS,
+  categoryIcon,
+  chipIcon,
+  figureIcon,
+  rainIcon,
+  s,
+} from "./icons.js";
+
+const MAX_CABIN = 3;
+const RAINS = 5;
+
+// The latest view's card table, so the choices panel can name cards (board.js: words).
+let lastCards = {};
+
+/** A card's name from the latest view ("Hare"), or its slug. */
+export function cardName(slug) {
+  return lastCards[slug] ? lastCards[slug].name : slug;
+}
+
+// --- numbers -------------------------------------------------------------------------------------------------
+const FRACTIONS = [
+  [1 / 2, "½"],
+  [1 / 3, "⅓"],
+  [2 / 3, "⅔"],
+  [1 / 4, "¼"],
+  [3 / 4, "¾"],
+  [1 / 5, "⅕"],
+  [2 / 5, "⅖"],
+  [3 / 5, "⅗"],
+  [4 / 5, "⅘"],
+];
+
+/** 4 → "4", 4.5 → "4½", 10/3 → "3⅓" (shared places and half figures), else two decimals. */
+export function fmt(x) {
+  if (Number.isInteger(x)) return String(x);
+  const whole = Math.floor(x + 1e-9);
+  const frac = x - whole;
+  for (const [value, glyph] of FRACTIONS) {
+    if (Math.abs(frac - value) < 1e-6) return `${whole || ""}${glyph}`;
+  }
+  return x.toFixed(2);
+}
+
+/** A seat's strength on a scoring card: figures, each chip under one adding a half. */
+export function strength(pv, category) {
+  return pv.figures[category] + pv.halves[category] / 2;
+}
+
+function placeValue(place) {
+  return place === 0 ? 10 : place === 1 ? 6 : 2;
+}
+
+/**
+ * One scoring card's majorities (spec 11): seats with a figure there ordered by strength, places paying
+ * 10, 6, then 2; equal seats share the places they take. Returns per seat its points and its places
+ * ([first, last], 1-based; null without a figure). `mode` "halves" rounds to half points like the engine.
+ */
+export function majority(strengths, mode = "exact") {
+  const order = [...strengths.keys()].filter((q) => strengths[q] > 0).sort((a, b) => strengths[b] - strengths[a] || a - b);
+  const points = strengths.map(() => 0);
+  const places = strengths.map(() => null);
+  let p = 0;
+  while (p < order.length) {
+    const value = strengths[order[p]];
+    const group = order.slice(p).filter((q) => strengths[q] === value);
+    let sum = 0;
+    for (let i = 0; i < group.length; i++) sum += placeValue(p + i);
+    for (const q of group) {
+      const share = sum / group.length;
+      points[q] = mode === "halves" ? Math.floor(share * 2 + 0.5) / 2 : share;
+      places[q] = [p + 1, p + group.length];
+    }
+    p += group.length;
+  }
+  return { points, places };
+}
+
+/** "1st", "2nd–3rd". */
+export function placeWords(place) {
+  if (!place) return "–";
+  const ord = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
+  return place[0] === place[1] ? ord(place[0]) : `${ord(place[0])}–${ord(place[1])}`;
+}
+
+// --- the bar: placeholder marking, scale, rain, deck, bank ---------------------------------------------------------
+/** The scale: a beam over its fulcrum tilted to the heavier side, and the marker on the ark card's 5 places. */
+function scale(tilt) {
+  const words = tilt === 0 ? "balanced" : `${tilt > 0 ? "left" : "right"} side heavier by ${Math.abs(tilt)}`;
+  const svg = s(
+    "svg",
+    { viewBox: "0 0 170 54", width: 170, height: 54, class: "arche-scale-svg", role: "img", "aria-label": `the scale: ${words}` },
+    s("title", {}, `The scale: ${words} (it must stay within 2 either way)`),
+    // Tilted beam: heavier on the left (tilt > 0) goes down on the left.
+    s(
+      "g",
+      { transform: `rotate(${-tilt * 7} 85 18)` },
+      s("rect", { x: 15, y: 15, width: 140, height: 5, rx: 2.5, fill: "#7a4a24" }),
+      s("rect", { x: 12, y: 8, width: 14, height: 7, rx: 2, fill: "#c9a26b" }),
+      s("rect", { x: 144, y: 8, width: 14, height: 7, rx: 2, fill: "#c9a26b" }),
+    ),
+    s("path", { d: "M85 19 L78 31 H92 Z", fill: "#5a3818" }),
+    // The ark card's five places; the yellow marker on the current one.
+    s("line", { x1: 25, y1: 42, x2: 145, y2: 42, stroke: "#c2ccd6", "stroke-width": 2 }),
+    [2, 1, 0, -1, -2].map((v, i) =>
+      s("circle", {
+        cx: 25 + i * 30,
+        cy: 42,
+        r: v === tilt ? 7.5 : 4,
+        fill: v === tilt ? "#f2c230" : "#fff",
+        stroke: v === tilt ? "#9a7400" : "#8a96a3",
+        "stroke-width": 1.5,
+        class: v === tilt ? "scale-marker" : "scale-place",
+      }),
+    ),
+    s("text", { x: 4, y: 46, "font-size": 10, fill: "#5f6b7a", "font-weight": 700 }, "L"),
+    s("text", { x: 159, y: 46, "font-size": 10, fill: "#5f6b7a", "font-weight": 700 }, "R"),
+  );
+  return h(
+    "div",
+    { class: "arche-scale", "data-testid": "scale", dataset: { tilt } },
+    svg,
+    h("span", { class: "scale-words" }, words),
+  );
+}
+
+function topBar(view) {
+  const rainInDeck = (view.middle_rain || 0) + (view.lower_rain || 0);
+  const rain = [];
+  for (let k = 0; k < RAINS; k++) rain.push(rainIcon(k < view.rain_out, 18));
+  const phase =
+    view.phase === "over"
+      ? "game over"
+      : view.phase === "endgame"
+        ? "end-game: pass, or pay a chip per animal"
+        : `turn ${view.turn}`;
+  return h(
+    "div",
+    { class: "arche-bar", "data-testid": "arche-bar" },
+    view.placeholder_cards
+      ? h(
+          "span",
+          { class: "arche-placeholder", "data-testid": "arche-placeholder" },
+          "Placeholder cards, not the printed ones",
+        )
+      : h("span", { class: "arche-placeholder arche-loaded", "data-testid": "arche-placeholder" }, "A deck loaded by the table"),
+    scale(view.tilt),
+    h(
+      "span",
+      { class: "bar-item", "data-testid": "rain", dataset: { rainOut: view.rain_out }, title: `${view.rain_out} of 5 rain cards out` },
+      h("span", { class: "label" }, "Rain"),
+      rain,
+      h("strong", {}, ` ${view.rain_out}/5`),
+    ),
+    h(
+      "span",
+      { class: "bar-item", "data-testid": "deck-count", title: "cards in the deck, and rain cards among them" },
+      h("span", { class: "label" }, "Deck"),
+      ` ${view.stock_count} + ${rainInDeck} rain`,
+    ),
+    h(
+      "span",
+      { class: "bar-item", "data-testid": "bank", title: "chips in the bank" },
+      h("span", { class: "label" }, "Bank"),
+      chipIcon(15),
+      ` ${view.bank}`,
+    ),
+    h("span", { class: "bar-item bar-phase" }, phase),
+  );
+}
+
+// --- your hand and the display -------------------------------------------------------------------------------------
+function zone(title, cls, ...children) {
+  return h("section", { class: `zone ${cls}` }, h("h2", { class: "zone-title" }, title), ...children);
+}
+
+function myZone(view, me) {
+  const mine = view.players_view[me];
+  const cards = view.cards;
+  const hand = mine.hand || [];
+  const pet = mine.pet;
+  return zone(
+    `Your hand (${hand.length})`,
+    "arche-mine",
+    h(
+      "div",
+      { class: "arche-cards", "data-testid": "hand" },
+      hand.length
+        ? hand.map((c) => cardTile(c, cards, { obj: `hand:${c}`, testid: `hand-card-${c}` }))
+        : h("p", { class: "muted" }, "empty"),
+    ),
+    h(
+      "div",
+      { class: "arche-mine-extra" },
+      h(
+        "span",
+        { class: "mine-pet", "data-testid": `pet-${me}`, dataset: { pet: pet || "none" } },
+        h("span", { class: "label" }, "Your pet: "),
+        pet ? cardTile(pet, cards, { size: "sm", cls: "pet-card" }) : h("span", { class: "muted" }, view.rain_out >= 2 ? "none" : "after the 2nd rain"),
+      ),
+      h("span", {}, h("span", { class: "label" }, "Chips: "), chips(mine.chips)),
+      h("span", {}, h("span", { class: "label" }, "Figures left: "), `${mine.figures_left}`),
+    ),
+  );
+}
+
+function chips(n) {
+  const icons = [];
+  for (let k = 0; k < Math.min(n, 8); k++) icons.push(chipIcon(15));
+  return h("span", { class: "chips", title: `${n} action chips`, dataset: { chips: n } }, icons, h("strong", {}, ` ${n}`));
+}
+
+function displayZone(view) {
+  const cards = view.cards;
+  const display = view.display || [];
+  const over = view.phase === "over" || view.phase === "endgame";
+  return zone(
+    "Display and deck",
+    "arche-display",
+    h(
+      "div",
+      { class: "arche-cards", "data-testid": "display" },
+      display.map((c) => cardTile(c, cards, { obj: `display:${c}`, testid: `display-card-${c}` })),
+      display.length ? null : h("p", { class: "muted" }, "empty"),
+      cardBack({
+        label: `the deck: ${view.stock_count} cards`,
+        obj: over ? null : "deck",
+        testid: "deck",
+        extra: h("span", { class: "deck-count" }, `${view.stock_count}`),
+      }),
+    ),
+    h("p", { class: "small muted" }, over ? "No more cards are drawn." : "Draw: click a display card (you also get the deck's top card)."),
+  );
+}
+
+// --- the ark ---------------------------------------------------------------------------------------------------------
+function cabinWeight(cab, cards) {
+  return cab.reduce((sum, c) => sum + (cards[c] ? cards[c].weight : 0), 0);
+}
+
+function cabin(view, side, index) {
+  const cards = view.cards;
+  const row = side === "l" ? view.ark.left : view.ark.right;
+  const name = `${side}${index + 1}`;
+  const cab = row[index];
+  const free = [];
+  for (let k = cab.length; k < MAX_CABIN; k++) free.push(h("span", { class: "cabin-free" }));
+  return h(
+    "div",
+    {
+      class: `cabin cabin-${side}`,
+      "data-testid": `cabin-${name}`,
+      dataset: { obj: `cabin:${name}`, cards: cab.length },
+      title: `cabin ${name.toUpperCase()}: ${cab.length} of 3 places, weight ${cabinWeight(cab, cards)}`,
+    },
+    h("span", { class: "cabin-label" }, name.toUpperCase(), h("small", {}, ` w${cabinWeight(cab, cards)}`)),
+    h(
+      "div",
+      { class: "cabin-cards" },
+      cab.map((c) => cardTile(c, cards, { size: "sm", obj: `ark:${c}`, testid: `ark-card-${c}` })),
+      free,
+    ),
+  );
+}
+
+function newCabin(side, index) {
+  return h(
+    "div",
+    {
+      class: `cabin cabin-new cabin-${side}`,
+      "data-testid": `new-${side}`,
+      dataset: { obj: `new:${side}` },
+      title: `a new cabin at the end of the ${side === "l" ? "left" : "right"} row (${side.toUpperCase()}${index + 1}): give a chip to your right-hand neighbour`,
+    },
+    h("span", { class: "cabin-label" }, `+ new ${side.toUpperCase()}${index + 1}`),
+  );
+}
+
+function arkZone(view) {
+  const left = view.ark.left;
+  const right = view.ark.right;
+  const cards = view.cards;
+  const rows = Math.max(left.length, right.length) + 1;
+  const weight = (row) => row.reduce((sum, cab) => sum + cabinWeight(cab, cards), 0);
+  const grid = [];
+  for (let i = 0; i < rows; i++) {
+    for (const [side, row] of [
+      ["l", left],
+      ["r", right],
+    ]) {
+      const cell = i < row.length ? cabin(view, side, i) : i === row.length ? newCabin(side, i) : h("div", { class: "cabin-none" });
+      if (side === "r") grid.push(h("div", { class: "ark-keel" }, `${i + 1}`));
+      grid.push(cell);
+    }
+  }
+  return zone(
+    "The ark (the bow at the top)",
+    "arche-ark-zone",
+    h(
+      "div",
+      { class: "ark", "data-testid": "ark" },
+      s(
+        "svg",
+        { class: "ark-bow", viewBox: "0 0 200 30", preserveAspectRatio: "none", "aria-hidden": "true" },
+        s("path", { d: "M0 30 Q40 0 100 0 Q160 0 200 30 Z", fill: "#8b5a2b" }),
+      ),
+      h(
+        "div",
+        { class: "ark-head" },
+        h("span", {}, `Left row · weight ${weight(left)}`),
+        h("span", {}, ""),
+        h("span", {}, `Right row · weight ${weight(right)}`),
+      ),
+      h("div", { class: "ark-grid" }, grid),
+    ),
+  );
+}
+
+// --- scoring cards ----------------------------------------------------------------------------------------------------
+function scoringZone(view, summary, me) {
+  const seats = view.players_view;
+  const mode = view.options && view.options.tie_points === "halves" ? "halves" : "exact";
+  const counts = {};
+  for (const info of Object.values(view.cards)) counts[info.category] = (counts[info.category] || 0) + 1;
+  return zone(
+    "Scoring cards (10 / 6 / 2 for the most figures)",
+    "arche-scoring",
+    h(
+      "div",
+      { class: "scoring-cards" },
+      CATEGORIES.map((cat) => {
+        const values = seats.map((pv) => strength(pv, cat));
+        const { points } = majority(values, mode);
+        return h(
+          "div",
+          {
+            class: "scoring-card",
+            "data-testid": `scoring-${cat}`,
+            dataset: { obj: `score:${cat}` },
+            style: { "--c": CATEGORY_COLOURS[cat] },
+            title: `${CATEGORY_NAMES[cat]}: ${counts[cat] || 0} cards of the deck`,
+          },
+          h("div", { class: "scoring-head" }, categoryIcon(cat, 22), h("strong", {}, CATEGORY_NAMES[cat]), h("small", { class: "muted" }, ` ${counts[cat] || 0} cards`)),
+          seats.map((pv, q) => {
+            const value = values[q];
+            const figs = [];
+            const whole = pv.figures[cat];
+            for (let k = 0; k < Math.min(whole, 6); k++) {
+              figs.push(figureIcon(SEAT_COLOURS[q], 14, { half: k < pv.halves[cat] }));
+            }
+            return h(
+              "div",
+              {
+                class: `scoring-seat${q === me ? " scoring-me" : ""}`,
+                dataset: { seat: q, figures: value },
+                title: `${seatLabel(q, summary, me)}: ${fmt(value)} figures, ${fmt(points[q])} points if the game ended now`,
+              },
+              h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q] } }),
+              h("span", { class: "scoring-figs" }, figs, whole > 6 ? h("small", {}, "…") : null),
+              h("strong", { class: "scoring-count" }, fmt(value)),
+              h("small", { class: "muted scoring-now" }, value > 0 ? `${fmt(points[q])} pt` : ""),
+            );
+          }),
+        );
+      }),
+    ),
+    h("p", { class: "small muted" }, "Figures per player (a chip under a figure counts 1.5), and the points each would get if the game ended now."),
+  );
+}
+
+// --- players ------------------------------------------------------------------------------------------------------------
+function playerPanel(view, q, summary, me, reveal) {
+  const pv = view.players_view[q];
+  const cards = view.cards;
+  const toAct = view.current_player === q;
+  const passed = (view.passed || []).includes(q);
+  // The replay's reveal gives each seat's own view: its hand and its pet.
+  const own = reveal && reveal[q] ? reveal[q].players_view[q] : null;
+  const hand = pv.hand || (own ? own.hand : null);
+  const pet = pv.pet || (own ? own.pet : null);
+  let petNode;
+  if (pet) petNode = cardTile(pet, cards, { size: "sm", cls: "pet-card" });
+  else if (pv.has_pet) petNode = cardBack({ size: "sm", label: "a pet, face down" });
+  else petNode = h("span", { class: "muted" }, "none");
+  return h(
+    "div",
+    {
+      class: `player arche-player${toAct ? " player-to-act" : ""}${q === me ? " player-me" : ""}`,
+      "data-testid": `arche-player-${q}`,
+      style: { "--c": SEAT_COLOURS[q] },
+    },
+    h(
+      "div",
+      { class: "player-head" },
+      figureIcon(SEAT_COLOURS[q], 20, { title: `P${q + 1}'s figures` }),
+      h("strong", { class: "player-name" }, seatLabel(q, summary, me)),
+      view.first_player === q ? h("span", { class: "badge", title: "the first player" }, "first") : null,
+      toAct ? h("span", { class: "turn-mark" }, "◀ to act") : null,
+      passed ? h("span", { class: "badge badge-away" }, "passed") : null,
+    ),
+    h(
+      "div",
+      { class: "player-stats" },
+      h("span", {}, "chips ", chips(pv.chips)),
+      h("span", {}, `${pv.hand_count} in hand`),
+      h("span", {}, `${pv.figures_left} figures left`),
+    ),
+    hand && q !== me
+      ? h("div", { class: "arche-cards small-cards", "data-testid": `hand-${q}` }, h("span", { class: "label" }, "Hand: "), hand.map((c) => cardTile(c, cards, { size: "sm" })))
+      : null,
+    !hand && pv.known_hand && pv.known_hand.length
+      ? h(
+          "div",
+          { class: "arche-cards small-cards", "data-testid": `known-${q}`, title: "taken from the display and not played since" },
+          h("span", { class: "label" }, "Known in hand: "),
+          pv.known_hand.map((c) => cardTile(c, cards, { size: "sm" })),
+        )
+      : null,
+    h(
+      "div",
+      { class: "player-pet", "data-testid": `pet-${q}`, dataset: { pet: pet || (pv.has_pet ? "hidden" : "none") } },
+      h("span", { class: "label" }, "Pet: "),
+      petNode,
+    ),
+  );
+}
+
+function playersZone(view, summary, me, reveal) {
+  return zone(
+    "Players",
+    "arche-players",
+    h("div", { class: "players" }, view.players_view.map((_, q) => playerPanel(view, q, summary, me, reveal))),
+  );
+}
+
+function outZone(view) {
+  const out = view.out || [];
+  if (!out.length) return null;
+  return zone(
+    `Out of the game (${out.length})`,
+    "arche-out",
+    h("div", { class: "arche-cards small-cards", "data-testid": "out" }, out.map((c) => cardTile(c, view.cards, { size: "sm" }))),
+  );
+}
+
+/**
+ * Render `view` into `root`. Options: `summary` (seat names), `reveal` (the replay of a finished game: every
+ * seat's own view, so hands and pets can be shown), `live` (unused: nothing here depends on connections).
+ */
+export function render(root, view, { summary = null, reveal = null } = {}) {
+  const me = Number.isInteger(view.seat) ? view.seat : null;
+  lastCards = view.cards || {};
+  replaceChildren(
+    root,
+    topBar(view),
+    h("div", { class: "arche-top-row" }, me !== null ? myZone(view, me) : null, displayZone(view)),
+    arkZone(view),
+    scoringZone(view, summary, me),
+    playersZone(view, summary, me, reveal),
+    outZone(view),
+  );
+}
+
+/** The status line's extra words: "Turn 9 · rain 2 of 5", "End-game · rain 5 of 5". */
+export function status(view) {
+  if (!view) return "";
+  if (view.phase === "over") return `after ${view.turn} turns`;
+  const rain = `rain ${view.rain_out} of 5`;
+  if (view.phase === "endgame") return `End-game · ${rain}`;
+  return `Turn ${view.turn} · ${rain}`;
+}

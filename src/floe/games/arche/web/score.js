@@ -1,0 +1,122 @@
+// Arche's score screen: the shared table (points per scoring card with the figures in brackets, chips, the
+// tie-breaker, the pets) and, under it, the majority table of each scoring card: who had how many figures,
+// which place each took and what it paid (10 / 6 / 2, equal seats sharing their places' points).
+import { h } from "/static/js/dom.js";
+import { rankByTotal, scoreScreen as sharedScoreScreen } from "/static/js/score.js";
+import { seatLabel } from "/static/js/words.js";
+import { cardTile } from "./cards.js";
+import { CATEGORIES, CATEGORY_COLOURS, CATEGORY_NAMES, SEAT_COLOURS, categoryIcon, figureIcon } from "./icons.js";
+import { fmt, majority, placeWords } from "./render.js";
+
+const EXPLAIN =
+  "Each scoring card pays 10 points for the most figures, 6 for the second most and 2 for every other " +
+  "player with a figure there; equal players share the points of the places they take (two first: " +
+  "(10+6)/2 = 8 each). A chip under a figure makes it count 1.5; each chip in hand is 1 point; the pets " +
+  "add their figures at the end. Equal totals: fewer animal cards left in hand is better.";
+
+/** Seats best first: higher total, then fewer animals in hand; seats equal in both share the place.
+ * (`value` is the total as a number: `total` is written for people, "25⅓".) */
+function rank(breakdowns) {
+  return rankByTotal(
+    breakdowns,
+    (a, b) => breakdowns[b].value - breakdowns[a].value || breakdowns[a].animals_in_hand - breakdowns[b].animals_in_hand,
+  );
+}
+
+function categoryRow(cat) {
+  return {
+    label: [categoryIcon(cat, 18), ` ${CATEGORY_NAMES[cat]}`],
+    cell: (q, b) => {
+      const part = b.cards[cat];
+      return h(
+        "td",
+        {
+          class: part.points ? "scored" : "",
+          style: { "--c": CATEGORY_COLOURS[cat] },
+          title: `${fmt(part.figures)} figures on ${CATEGORY_NAMES[cat]}: ${fmt(part.points)} points`,
+        },
+        fmt(part.points),
+        h("small", { class: "muted" }, ` (${fmt(part.figures)})`),
+      );
+    },
+  };
+}
+
+/** The majority table of one scoring card, seats by figures (most first). */
+function majorityTable(cat, breakdowns, mode, name) {
+  const figures = breakdowns.map((b) => b.cards[cat].figures);
+  const { places } = majority(figures, mode);
+  const order = [...breakdowns.keys()].sort((a, b) => figures[b] - figures[a] || a - b);
+  const paid = (place) => {
+    const values = [];
+    for (let p = place[0]; p <= place[1]; p++) values.push(p === 1 ? 10 : p === 2 ? 6 : 2);
+    return values.length === 1 ? "" : `(${values.join("+")})/${values.length}, shared`;
+  };
+  return h(
+    "div",
+    { class: "majority", "data-testid": `majority-${cat}`, style: { "--c": CATEGORY_COLOURS[cat] } },
+    h("h3", { class: "majority-title" }, categoryIcon(cat, 20), ` ${CATEGORY_NAMES[cat]}`),
+    h(
+      "table",
+      { class: "scores majority-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Figures"), h("th", {}, "Points"))),
+      h(
+        "tbody",
+        {},
+        order.map((q) => {
+          const place = places[q];
+          const tie = place && place[0] !== place[1];
+          const points = breakdowns[q].cards[cat].points;
+          return h(
+            "tr",
+            {
+              class: `${tie ? "tie" : ""}${points ? " scored" : ""}`,
+              dataset: { seat: q, figures: figures[q], points, place: place ? `${place[0]}-${place[1]}` : "" },
+            },
+            h("td", { class: "majority-place" }, placeWords(place), tie ? h("small", { class: "tie-mark" }, " tie") : null),
+            h("th", { scope: "row" }, h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q] } }), ` ${name(q)}`),
+            h("td", { class: "majority-figures" }, figures[q] ? figureIcon(SEAT_COLOURS[q], 14) : null, ` ${fmt(figures[q])}`),
+            h(
+              "td",
+              { class: "majority-points", title: place ? `${placeWords(place)} place: ${fmt(points)} points` : "no figure" },
+              h("strong", {}, fmt(points)),
+              tie ? h("small", { class: "muted" }, ` ${paid(place)}`) : null,
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+}
+
+/** The score screen (see /static/js/score.js), with the majority tables under the totals. */
+export function scoreScreen(args) {
+  const { breakdowns, view, summary, me } = args;
+  const cards = (view && view.cards) || {};
+  const mode = view && view.options && view.options.tie_points === "halves" ? "halves" : "exact";
+  const rows = [
+    ...CATEGORIES.map(categoryRow),
+    { label: "Chips", cell: (q, b) => h("td", {}, b.chips) },
+    { label: "Animals left in hand (tie-breaker)", cell: (q, b) => h("td", { class: "muted" }, b.animals_in_hand) },
+    {
+      label: "Pet",
+      cell: (q, b) =>
+        h("td", { class: "score-pet", dataset: { pet: b.pet || "none" } }, b.pet ? cardTile(b.pet, cards, { size: "sm" }) : "none"),
+    },
+  ];
+  // Shared places give fractions (three tied seconds: 10/3 each): the shared screen prints `total` as it is,
+  // so it gets the total in words and the ranking keeps the number.
+  const written = breakdowns.map((b) => ({ ...b, total: fmt(b.total), value: b.total }));
+  const screen = sharedScoreScreen({ ...args, breakdowns: written }, { rows, explain: EXPLAIN, rank });
+  const name = (q) => seatLabel(q, summary, me);
+  const tables = h(
+    "div",
+    { class: "majorities", "data-testid": "majorities" },
+    h("h3", { class: "zone-title" }, "Majorities per scoring card"),
+    h("div", { class: "majority-grid" }, CATEGORIES.map((cat) => majorityTable(cat, breakdowns, mode, name))),
+  );
+  const wrap = screen.querySelector(".score-wrap");
+  if (wrap) wrap.after(tables);
+  else screen.append(tables);
+  return screen;
+}

@@ -1,0 +1,141 @@
+"""Arche's bots and its terminal: the greedy bot, the search hooks ISMCTS uses, the evaluation, the
+presenter's choices, and ``floe play arche`` with ``hint`` and ``floe simulate`` for 3–5 players."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from arche_helpers import notations, position
+
+from floe.bots.base import bot_names, make_bot
+from floe.bots.hooks import hooks_for
+from floe.core.errors import OptionError
+from floe.core.match import Match
+from floe.core.present import deciding, legal_choices, log_line, presenter_for
+from floe.games.arche.cards import USEFUL
+from floe.games.arche.evaluation import estimate_all, rollout_action, values
+from floe.games.arche.game import ArcheGame, ArcheState
+from floe.games.arche.state import ENDGAME
+from floe.lab.runner import play_game
+
+
+def test_the_bots_of_arche() -> None:
+    assert {"random", "greedy", "ismcts"} <= set(bot_names("arche"))
+    game = ArcheGame(4)
+    with pytest.raises(OptionError, match="greedy has no parameter"):
+        make_bot("greedy:depth=2", game, 0, 1)
+    with pytest.raises(OptionError, match="worlds must be"):
+        make_bot("greedy:worlds=0", game, 0, 1)
+    hooks = hooks_for(game)
+    assert hooks.evaluate is not None and hooks.rollout is not None
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_greedy_and_ismcts_play_whole_games(players: int) -> None:
+    game = ArcheGame(players)
+    specs = ["greedy", "ismcts:it=20,depth=4"] + ["random"] * (players - 2)
+    result, state = play_game(game, specs, seed=7)
+    assert state.is_terminal() and sorted(result.ranking) == list(range(players))
+
+
+def test_greedy_pays_a_chip_for_a_majority_in_the_end_game() -> None:
+    """Tied on useful (8 points each), a figure more wins it (10 against 6): worth the chip it costs."""
+    st = position(left=[["cow"]], right=[["horse"]], hands={0: ["goat"]}, rain_out=5, chips=[2, 2, 2, 2])
+    st.figures[USEFUL] = st.figures[5 + USEFUL] = 1
+    st.figures_left[0] = st.figures_left[1] = 16
+    st.phase = ENDGAME
+    st._legal = None
+    bot = make_bot("greedy:worlds=4", ArcheGame(4, {"first_player": 0}), 0, 3)
+    action = bot.choose(st.observation(0), st.legal_actions())
+    assert st.action_to_string(action) in ("play goat l1", "play goat r1")
+
+
+def test_evaluation_and_rollout_policy_on_random_positions() -> None:
+    game = ArcheGame(4)
+    for seed in range(5):
+        match = Match(game, seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            state = match.state
+            assert isinstance(state, ArcheState)
+            chances = values(state)
+            assert len(chances) == 4 and all(0.0 <= v <= 1.0 for v in chances)
+            assert len(estimate_all(state)) == 4
+            legal = state.legal_actions()
+            assert rollout_action(state, legal, rng) in legal
+            match.apply(rng.choice(legal))
+
+
+def test_presenter_choices_carry_card_cabin_and_side() -> None:
+    st = position(left=[["cow"]], right=[["horse"]], hands={0: ["goat", "skunk"]}, display=["camel"])
+    presenter = presenter_for("arche")
+    choices = {c["notation"]: c for c in legal_choices(presenter, st, 0)}
+    assert set(choices) == set(notations(st))
+    goat = choices["play goat new-r"]
+    assert (goat["card"], goat["cabin"], goat["side"], goat["index"], goat["new_cabin"]) == (
+        "goat",
+        "new-r",
+        "right",
+        1,
+        True,
+    )
+    into = choices["play goat l1"]
+    assert (into["cabin"], into["side"], into["index"], into["new_cabin"]) == ("l1", "left", 0, False)
+    evict = choices["play skunk evict cow"]
+    assert (evict["card"], evict["target"], evict["cabin"], evict["side"]) == ("skunk", "cow", "l1", "left")
+    assert choices["draw camel"]["card"] == "camel"
+    assert "draw" in deciding(presenter, st)
+
+
+def test_log_lines_never_name_a_hidden_card() -> None:
+    game = ArcheGame(3)
+    presenter = presenter_for("arche")
+    match = Match(game, 4)
+    rng = random.Random(4)
+    for _ in range(400):
+        if match.is_over():
+            break
+        state = match.state
+        action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        for viewer in (None, 0, 1, 2):
+            line = log_line(presenter, state, action, viewer)
+            seen = state.observe_action(action, viewer)
+            if seen is not None and "?" in seen:
+                hidden = state.action_to_string(action).split()[1]
+                assert line is None or game.config.deck.names[game.config.deck.card_id(hidden)] not in line
+        state.apply(action)
+        match.resolve_chance()
+
+
+def floe(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "floe", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin"},
+    )
+
+
+def test_floe_play_arche_in_the_terminal_with_a_hint() -> None:
+    answers = "hint\n" + "1\n" * 300
+    done = floe("play", "arche", "--players", "4", "--seed", "5", "--bots", "random", stdin=answers)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "placeholder cards, not the printed ones" in out
+    assert "scale" in out and "Display:" in out and "Your hand:" in out
+    assert "ismcts hint" in out and "win rate" in out
+    assert "Final scores" in out and "Ranking:" in out
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_floe_simulate(players: int) -> None:
+    done = floe("simulate", "arche", "--players", str(players), "--games", "3", "--json")
+    assert done.returncode == 0, done.stderr
+    (summary,) = json.loads(done.stdout)
+    assert summary["bot"] == "random" and summary["games"] == 3 * players
