@@ -165,6 +165,35 @@ def test_a_bot_says_what_a_decision_costs() -> None:
     assert Silent.cost({}) is None  # a bot that says nothing is taken for a long one
 
 
+# --- the time budget ------------------------------------------------------------------------------------
+# ``ms`` is wall time per decision. The search reads the clock every 8 iterations (ismcts) or after every
+# iteration (mcts), and inside long walks and rollouts, so a decision ends a little after its budget: 400 ms
+# of slack on 200 ms covers a loaded 2-core machine, and a budget overrun tenfold (2 s) is far outside it.
+# No cap is set: the budget alone must stop the search (a server's cap would hide an overrun).
+BUDGET_MS = 200
+BUDGET_SLACK = 0.4
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "steps", "spec"),
+    [
+        ("arctic", 2, 9, 20, f"ismcts:ms={BUDGET_MS}"),
+        ("arctic", 3, 4, 15, f"ismcts:ms={BUDGET_MS}"),
+        ("arktia", 2, 5, 12, f"mcts:ms={BUDGET_MS}"),
+        ("arktia", 3, 7, 10, f"mcts:ms={BUDGET_MS},depth=end"),
+    ],
+)
+def test_a_time_budget_is_kept(game: str, players: int, seed: int, steps: int, spec: str) -> None:
+    made, state = midgame(game, players, seed, steps)
+    bot = make_bot(spec, made, state.current_player(), 1)
+    assert isinstance(bot, ISMCTSBot | MCTSBot) and bot.time_cap is None
+    elapsed = timed(bot, state)
+    # Not before the budget either: the search runs until its deadline (a budget read in the wrong unit
+    # would stop it early), and it did search.
+    assert BUDGET_MS / 1000 <= elapsed <= BUDGET_MS / 1000 + BUDGET_SLACK, f"{spec}: {elapsed:.3f} s"
+    assert bot.last_iterations > 8
+
+
 # --- the time cap ----------------------------------------------------------------------------------------
 def test_an_iteration_budget_stops_at_the_time_cap() -> None:
     game, state = midgame("arctic", 2, 9, 20)
