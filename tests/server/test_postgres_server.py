@@ -7,7 +7,9 @@ test has its own fresh database in the session's throwaway cluster (``pg.py``).
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -178,10 +180,20 @@ def test_kill_9_mid_game_resumes_at_the_same_version(fresh_pg_url: str, tmp_path
     assert row.actions[: len(log_at_crash)] == log_at_crash
 
 
-def serve_once(data_dir: Path, db: str) -> subprocess.CompletedProcess[str]:
-    """``floe serve`` on ``db`` run to its end (a refused start ends at once)."""
+def serve_once(data_dir: Path, db: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    """``floe serve`` on ``db`` run to its end: a refused start ends within the claim's 5 s of waiting; one
+    that is still running after ``timeout`` seconds serves, which fails the test (it is killed first)."""
     cmd = [sys.executable, "-m", "floe", "serve", "--port", str(free_port()), "--data-dir", str(data_dir)]
-    return subprocess.run([*cmd, "--db", db], capture_output=True, text=True, timeout=60)
+    proc = subprocess.Popen(
+        [*cmd, "--db", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # the server and its bot workers
+        out, err = proc.communicate()
+        raise AssertionError(f"a second server on {db} started serving: {err[-500:]}") from None
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
 def test_a_second_server_on_the_same_postgres_database_is_refused(
