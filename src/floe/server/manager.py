@@ -29,7 +29,7 @@ from floe.server.conns import Conn, ConnLimits, Sender
 from floe.server.limits import Reservation, TableLimits
 from floe.server.names import BadName, clean_name
 from floe.server.protocol import CreateTable, JoinTable
-from floe.server.store import Store, TableRow
+from floe.server.store import Store, TableRow, UnreadableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
 from floe.server.writer import Writer
 
@@ -74,6 +74,9 @@ class Lobby:
         self.limits = limits or TableLimits()
         self.options_max_bytes = options_max_bytes
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        # Stored tables that could not be loaded: each was named once in the log, and stays unknown (never
+        # read, nor logged, again, however often it is asked for).
+        self.unloadable: set[str] = set()
         # Building a new table and replaying a finished one run here, off the event loop. One thread: more
         # would only contend with the event loop for the GIL, and a flood of such requests queues here.
         self._work = ThreadPoolExecutor(max_workers=1, thread_name_prefix="floe-build")
@@ -92,13 +95,19 @@ class Lobby:
 
     # --- life cycle ----------------------------------------------------------------------------------
     def load(self) -> int:
-        """Replay every unfinished stored table (finished ones are loaded when asked for: ``fetch``); a
-        table whose log does not replay is skipped with a warning."""
-        for row in self.store.load_unfinished():
+        """Replay every unfinished stored table (finished ones are loaded when asked for: ``fetch``). A table
+        that cannot be loaded (a row that does not read, a log that does not replay, seats of the wrong
+        shape) is skipped with one warning line naming it: the server serves the others, and that table
+        stays unknown until it is repaired."""
+        unreadable: list[UnreadableRow] = []
+        rows = self.store.load_unfinished(unreadable)
+        for bad in unreadable:
+            self._unloadable(bad.table_id, bad)
+        for row in rows:
             try:
                 table = Table.from_row(row)
-            except FloeError as exc:
-                log.warning("skipping table: %s", exc)
+            except Exception as exc:  # one damaged table, whatever the damage, must not stop the server
+                self._unloadable(row.id, exc)
                 continue
             if table.status == "finished":  # its last move was stored, its flag not (an older server)
                 self.writer.write_sync(partial(Store.set_finished, table_id=row.id))
@@ -106,6 +115,11 @@ class Lobby:
             else:
                 self.tables[row.id] = table
         return len(self.tables)
+
+    def _unloadable(self, table_id: str, exc: Exception) -> None:
+        """Note a stored table that cannot be loaded, in one log line naming it."""
+        self.unloadable.add(table_id)
+        log.warning("cannot load table %s: %s", table_id, _one_line(exc, table_id))
 
     async def start(self) -> None:
         """Start the timers and the bots of every table that was waiting for one."""
@@ -139,7 +153,7 @@ class Lobby:
         ``MoveError`` (404) if there is none. Concurrent requests for one table share one load."""
         with contextlib.suppress(MoveError):
             return self.get(table_id)
-        if len(table_id) > 32:  # longer than any stored id: no need to ask the database
+        if len(table_id) > 32 or table_id in self.unloadable:  # no need to ask the database
             raise MoveError("unknown_table", "no table with that id", 404)
         loading = self._loading.get(table_id)
         if loading is None:
@@ -158,13 +172,13 @@ class Lobby:
     def _read_finished(self, table_id: str) -> Table | None:
         """A finished table replayed from the store (worker thread); None if there is none. An unfinished
         table not in memory is one whose log did not replay at start-up: it stays unknown."""
-        row = self.store.load_table(table_id)
-        if row is None or not row.finished:
-            return None
         try:
+            row = self.store.load_table(table_id)
+            if row is None or not row.finished:
+                return None
             return Table.from_row(row)
-        except FloeError as exc:
-            log.warning("cannot load table: %s", exc)
+        except Exception as exc:  # a damaged table is unknown, not a server error
+            self._unloadable(table_id, exc)
             return None
 
     def _retire(self, table: Table) -> None:
@@ -514,6 +528,16 @@ class Lobby:
                 self.changed(table)
                 return
         self.schedule(table)
+
+
+def _one_line(exc: Exception, table_id: str) -> str:
+    """What went wrong loading a table, for one log line: the error's first line, without the table's id in
+    front (the line names it already); an error that is not Floe's own also gets its type."""
+    text = str(exc).splitlines()[0] if str(exc).strip() else ""
+    text = text.removeprefix(f"table {table_id}: ")
+    if isinstance(exc, FloeError | UnreadableRow):
+        return text
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _name(raw: str, seat: int | None) -> str:
