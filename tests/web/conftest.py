@@ -30,6 +30,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
+# The browser tests' server seeds its tables from this (the FLOE_TEST_SEED test hook, docs/testing.md), so
+# each test plays the same deal on every run: the person's clicks are seeded too, so the whole game is.
+TEST_SEED = "20261122"
 
 
 def get_json(url: str, token: str | None = None) -> Any:
@@ -54,8 +57,9 @@ class Server:
     def start(self) -> None:
         cmd = [sys.executable, "-m", "floe", "serve", "--port", str(self.port)]
         cmd += ["--data-dir", str(self.data_dir)]
+        env = {**os.environ, "FLOE_TEST_SEED": TEST_SEED}
         with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:

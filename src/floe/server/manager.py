@@ -13,9 +13,10 @@ import contextlib
 import hashlib
 import json
 import logging
+import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
@@ -41,6 +42,27 @@ MAX_BOT_MS = 10_000
 MAX_BOT_ITERATIONS = 100_000
 
 
+# A test hook, not a setting: with FLOE_TEST_SEED=<n> in its environment, a server draws the secret seeds of
+# its new tables from a generator seeded with n, so the tables a test creates deal the same way on every run
+# (docs/testing.md). It is read by the server process alone, is not a field of the settings and nothing in
+# the API can set it. Never set it on a server people play on: whoever knows n can work out every deal.
+TEST_SEED_ENV = "FLOE_TEST_SEED"
+
+
+def seeds_for_tests(environ: Mapping[str, str]) -> Callable[[], int] | None:
+    """The source of new tables' seeds that ``FLOE_TEST_SEED`` asks for (None if it is not set); said in
+    the server's log, since such seeds are not secret. A value that is not a whole number is a
+    ``ValueError``."""
+    value = environ.get(TEST_SEED_ENV)
+    if value is None:
+        return None
+    if not value.strip().isdecimal():
+        raise ValueError(f"{TEST_SEED_ENV} must be a whole number, not {value!r}")
+    rng = random.Random(f"floe-test-seed/{int(value)}")
+    log.warning("%s is set: the seeds of new tables are predictable (a test hook)", TEST_SEED_ENV)
+    return lambda: rng.getrandbits(62)
+
+
 def _derived_seed(*parts: object) -> int:
     digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
     return int.from_bytes(digest[:7], "big")
@@ -62,8 +84,10 @@ class Lobby:
         max_bot_ms: float = MAX_BOT_MS,
         max_bot_iterations: int = MAX_BOT_ITERATIONS,
         conn_limits: ConnLimits | None = None,
+        seeds: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
+        self.seeds = seeds  # where new tables' seeds come from (tests: ``seeds_for_tests``); None: secrets
         self.writer = Writer(store)
         self.bots = bots
         self.away_after = away_after
@@ -227,9 +251,11 @@ class Lobby:
         no creation holds up the tables in play; the table joins the lobby once it is stored."""
         check_options_size(request.options, self.options_max_bytes)
         ticket = self.limits.admit(client, len(self.tables))
+        # Drawn here, on the event loop, so a test's seeds go to its tables in the order they were asked for.
+        seed = self.seeds() if self.seeds is not None else None
         try:
             table, tokens, notices = await asyncio.get_running_loop().run_in_executor(
-                self._work, build_table, request, self._grant_bot
+                self._work, build_table, request, self._grant_bot, seed
             )
             # Shielded like a move: a stored table is registered even if the request is cancelled.
             pending = asyncio.ensure_future(
@@ -562,11 +588,13 @@ def check_options_size(options: dict[str, Any], limit: int) -> None:
 Grant = Callable[[str | None, Any, int], tuple[str, str | None]]
 
 
-def build_table(request: CreateTable, grant: Grant) -> tuple[Table, list[tuple[int, str]], list[str]]:
+def build_table(
+    request: CreateTable, grant: Grant, seed: int | None = None
+) -> tuple[Table, list[tuple[int, str]], list[str]]:
     """A new table for ``request``, the tokens of its person seats and the notices for its creator, not yet
     stored or in the lobby; ``MoveError`` (400) for a bad request. ``grant`` checks a bot seat's spec and
-    gives the spec it plays with (and a notice if its budget was lowered). Runs in a worker thread: it
-    touches no lobby state."""
+    gives the spec it plays with (and a notice if its budget was lowered); ``seed``: the table's secret seed
+    (None: a fresh one from ``secrets``). Runs in a worker thread: it touches no lobby state."""
     try:
         info = entry(request.game or default_game())
     except FloeError as exc:
@@ -598,7 +626,8 @@ def build_table(request: CreateTable, grant: Grant) -> tuple[Table, list[tuple[i
             tokens.append((k, token))
             name = _name(req.name, k) if req.name else f"P{k + 1}"
             seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
-    seed = secrets.randbits(62)
+    if seed is None:
+        seed = secrets.randbits(62)
     state = game.new_initial_state()
     Table.resolve_chance(state, seed)
     row = TableRow(
