@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -16,6 +15,8 @@ from typing import Any
 import pytest
 
 from floe.server.bench import free_port
+
+from .webkit import get_json
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Playwright's own browser download does not work here; these flags keep Debian's Chromium quiet and offline.
@@ -33,15 +34,6 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 # The browser tests' server seeds its tables from this (the FLOE_TEST_SEED test hook, docs/testing.md), so
 # each test plays the same deal on every run: the person's clicks are seeded too, so the whole game is.
 TEST_SEED = "20261122"
-
-
-def get_json(url: str, token: str | None = None) -> Any:
-    """GET a JSON answer (with the seat token as bearer, if given)."""
-    request = urllib.request.Request(url)
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=5) as answer:
-        return json.load(answer)
 
 
 class Server:
