@@ -123,6 +123,7 @@ def test_a_move_is_acknowledged_before_the_new_state_and_only_the_mover_gets_cho
     spectator = ws_open(server, table, None)
     try:
         assert recv(spectator)["type"] == "welcome"
+        watched = until(spectator, is_state)  # read before the move is sent: built before it
         states = [until(ws, lambda m: is_state(m) and m["status"] == "playing") for ws in sockets]
         mover = states[0]["to_move"]
         assert bool(states[mover]["legal"]) and not states[1 - mover]["legal"]
@@ -140,11 +141,14 @@ def test_a_move_is_acknowledged_before_the_new_state_and_only_the_mover_gets_cho
         assert ack == {"type": "ack", "id": "m1", "version": ack["version"]} and ack["version"] > version
         after = until(sockets[mover], is_state)
         assert after["version"] == ack["version"]
-        # The move is in the log, in words, as the mover's: the first new line names the mover's seat.
+        # The move is in the log, in words, as the mover's: the mover reads "You ...", a spectator reads
+        # the mover's seat.
         new = [line for line in after["log"] if line["index"] >= states[mover]["log_total"]]
-        assert new and new[0]["text"].startswith(f"P{mover + 1} "), new
+        assert new and new[0]["text"].startswith("You "), new
         seen = until(spectator, lambda m: is_state(m) and m["version"] == ack["version"])
         assert seen["seat"] is None and seen["legal"] == []
+        told = [line["text"] for line in seen["log"] if line["index"] >= watched["log_total"]]
+        assert told and told[0].startswith(f"P{mover + 1} "), told
         assert all("hand" not in p for p in seen["view"]["players_view"])
     finally:
         for ws in [*sockets, spectator]:
