@@ -4,6 +4,7 @@ and a short seeded tournament that shows the search and the evaluation are worth
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,6 @@ import pytest
 from floe.bots.base import bot_names, make_bot
 from floe.bots.mcts import MCTSBot
 from floe.core.errors import OptionError
-from floe.core.match import Match
 from floe.core.registry import make_game
 from floe.games.arktia.actions import STOP
 from floe.games.arktia.evaluation import estimates, plain_action, rollout_action, values, values_with_mobility
@@ -19,21 +19,14 @@ from floe.games.arktia.game import ArktiaState
 from floe.lab.runner import play_game
 from floe.lab.stats import summarize
 from floe.lab.tournament import make_tournament, run_tournament
+from floe.testing import midgame as shared_midgame
 
 BOTS = ["random", "greedy", "mcts:it=60", "mcts:it=40,rollout=random,depth=end", "mcts:it=40,depth=0"]
 
 
-def midgame(players: int, seed: int, steps: int) -> Match:
-    """A match advanced by seeded random decisions that never stop voluntarily, at some seat's decision."""
-    match = Match.new("arktia", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        legal = match.legal_actions()
-        if match.is_over():
-            break
-        match.apply(rng.choice([a for a in legal if a != STOP] or legal))
-    assert not match.is_over()
-    return match
+# An Arktia match advanced by seeded random decisions that never stop voluntarily, at some seat's decision
+# (``floe.testing.midgame``).
+midgame = partial(shared_midgame, "arktia", avoid=("stop",))
 
 
 def test_bots_are_registered_for_arktia_only_where_they_fit() -> None:

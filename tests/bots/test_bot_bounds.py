@@ -25,9 +25,9 @@ from floe.bots.ismcts import ISMCTSBot
 from floe.bots.mcts import MCTSBot
 from floe.core.errors import OptionError
 from floe.core.game import Game, State
-from floe.core.match import Match
 from floe.core.registry import make_game
 from floe.games.arctic.greedy import GreedyBot
+from floe.testing import midgame
 
 # A time cap is a bound on wall time, so the tests allow for a loaded machine: the search reads the clock
 # every few iterations or rollout steps, and the whole decision may run this much past its cap.
@@ -35,17 +35,12 @@ TOLERANCE = 0.25
 CAP = 0.3
 
 
-def midgame(
+def position(
     game: str, players: int, seed: int, steps: int, options: dict[str, Any] | None = None
 ) -> tuple[Game, State]:
-    """A fixed position: ``steps`` seeded random decisions (never Arktia's voluntary stop)."""
-    match = Match.new(game, players=players, options=options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        legal = match.legal_actions()
-        going = [a for a in legal if match.state.action_to_string(a) != "stop"]
-        match.apply(rng.choice(going or legal))
-    assert not match.is_over()
+    """A fixed position: ``steps`` seeded random decisions, never Arktia's voluntary stop
+    (``floe.testing.midgame``)."""
+    match = midgame(game, players, seed, steps, options=options, avoid=("stop",))
     return match.game, match.state
 
 
@@ -165,9 +160,38 @@ def test_a_bot_says_what_a_decision_costs() -> None:
     assert Silent.cost({}) is None  # a bot that says nothing is taken for a long one
 
 
+# --- the time budget ------------------------------------------------------------------------------------
+# ``ms`` is wall time per decision. The search reads the clock every 8 iterations (ismcts) or after every
+# iteration (mcts), and inside long walks and rollouts, so a decision ends a little after its budget: 400 ms
+# of slack on 200 ms covers a loaded 2-core machine, and a budget overrun tenfold (2 s) is far outside it.
+# No cap is set: the budget alone must stop the search (a server's cap would hide an overrun).
+BUDGET_MS = 200
+BUDGET_SLACK = 0.4
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "steps", "spec"),
+    [
+        ("arctic", 2, 9, 20, f"ismcts:ms={BUDGET_MS}"),
+        ("arctic", 3, 4, 15, f"ismcts:ms={BUDGET_MS}"),
+        ("arktia", 2, 5, 12, f"mcts:ms={BUDGET_MS}"),
+        ("arktia", 3, 7, 10, f"mcts:ms={BUDGET_MS},depth=end"),
+    ],
+)
+def test_a_time_budget_is_kept(game: str, players: int, seed: int, steps: int, spec: str) -> None:
+    made, state = position(game, players, seed, steps)
+    bot = make_bot(spec, made, state.current_player(), 1)
+    assert isinstance(bot, ISMCTSBot | MCTSBot) and bot.time_cap is None
+    elapsed = timed(bot, state)
+    # Not before the budget either: the search runs until its deadline (a budget read in the wrong unit
+    # would stop it early), and it did search.
+    assert BUDGET_MS / 1000 <= elapsed <= BUDGET_MS / 1000 + BUDGET_SLACK, f"{spec}: {elapsed:.3f} s"
+    assert bot.last_iterations > 8
+
+
 # --- the time cap ----------------------------------------------------------------------------------------
 def test_an_iteration_budget_stops_at_the_time_cap() -> None:
-    game, state = midgame("arctic", 2, 9, 20)
+    game, state = position("arctic", 2, 9, 20)
     bot = make_bot(f"ismcts:it={MAX_ITERATIONS}", game, state.current_player(), 1)
     assert isinstance(bot, ISMCTSBot)
     bot.time_cap = CAP
@@ -176,7 +200,7 @@ def test_an_iteration_budget_stops_at_the_time_cap() -> None:
 
 
 def test_a_time_budget_above_the_cap_stops_at_the_cap() -> None:
-    game, state = midgame("arctic", 3, 4, 15)
+    game, state = position("arctic", 3, 4, 15)
     bot = make_bot("ismcts:ms=5000", game, state.current_player(), 1)
     bot.time_cap = CAP
     assert timed(bot, state) <= CAP + TOLERANCE
@@ -184,7 +208,7 @@ def test_a_time_budget_above_the_cap_stops_at_the_cap() -> None:
 
 def test_mcts_to_the_end_of_an_endless_game_stops_at_the_time_cap() -> None:
     # The issue's case: mcts:it=100000,depth=end with max_turns=100000 would take hours a decision.
-    game, state = midgame("arktia", 2, 5, 12, {"max_turns": 100_000})
+    game, state = position("arktia", 2, 5, 12, {"max_turns": 100_000})
     bot = make_bot("mcts:it=100000,depth=end,rollout=random", game, state.current_player(), 1)
     assert isinstance(bot, MCTSBot)
     bot.time_cap = CAP
@@ -206,7 +230,7 @@ def slow_policy(delay: float) -> Callable[[Any, list[int], random.Random], int]:
 
 def test_a_long_rollout_is_cut_at_the_time_cap() -> None:
     """One rollout alone would outlast the cap: the clock is read inside it, not only between iterations."""
-    game, state = midgame("arctic", 2, 9, 20)
+    game, state = position("arctic", 2, 9, 20)
     ismcts = make_bot("ismcts:it=2,depth=10000", game, state.current_player(), 1)
     assert isinstance(ismcts, ISMCTSBot)
     ismcts.policy = slow_policy(0.004)  # 64 moves ≈ 0.26 s between two readings of the clock
@@ -214,7 +238,7 @@ def test_a_long_rollout_is_cut_at_the_time_cap() -> None:
     assert timed(ismcts, state) <= 0.1 + 0.3 + TOLERANCE
     assert ismcts.last_iterations == 1
 
-    arktia_game, arktia = midgame("arktia", 2, 5, 12, {"max_turns": 100_000})
+    arktia_game, arktia = position("arktia", 2, 5, 12, {"max_turns": 100_000})
     mcts = make_bot("mcts:it=2,depth=end", arktia_game, arktia.current_player(), 1)
     assert isinstance(mcts, MCTSBot)
     mcts.policy = slow_policy(0.004)
@@ -224,7 +248,7 @@ def test_a_long_rollout_is_cut_at_the_time_cap() -> None:
 
 
 def test_without_a_cap_the_budget_alone_decides() -> None:
-    game, state = midgame("arctic", 2, 9, 20)
+    game, state = position("arctic", 2, 9, 20)
     bot = make_bot("ismcts:it=120", game, state.current_player(), 1)
     assert isinstance(bot, ISMCTSBot) and bot.time_cap is None  # the command line and the lab set none
     bot.choose(state.observation(bot.seat), state.legal_actions())
@@ -232,7 +256,7 @@ def test_without_a_cap_the_budget_alone_decides() -> None:
 
 
 def test_a_capped_search_still_plays_the_same_with_a_budget_that_fits() -> None:
-    game, state = midgame("arctic", 2, 9, 20)
+    game, state = position("arctic", 2, 9, 20)
     seat = state.current_player()
     free = make_bot("ismcts:it=80", game, seat, 3)
     capped = make_bot("ismcts:it=80", game, seat, 3)
@@ -242,7 +266,7 @@ def test_a_capped_search_still_plays_the_same_with_a_budget_that_fits() -> None:
 
 
 def test_greedy_stops_sampling_at_the_time_cap() -> None:
-    game, state = midgame("arctic", 3, 4, 15)
+    game, state = position("arctic", 3, 4, 15)
     bot = make_bot("greedy:worlds=1000", game, state.current_player(), 1)
     assert isinstance(bot, GreedyBot)
     bot.time_cap = 0.05
@@ -251,7 +275,7 @@ def test_greedy_stops_sampling_at_the_time_cap() -> None:
 
 def test_an_mcts_tree_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(mcts_module, "MAX_TREE_NODES", 150)
-    game, state = midgame("arktia", 2, 5, 12)
+    game, state = position("arktia", 2, 5, 12)
     bot = make_bot("mcts:it=100000", game, state.current_player(), 1)
     assert isinstance(bot, MCTSBot)
     root = bot.search(state.observation(bot.seat), state.legal_actions())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -15,20 +16,13 @@ from floe.games.arctic import actions as act
 from floe.games.arctic.belief import TotemBelief
 from floe.games.arctic.game import ArcticState
 from floe.lab.runner import play_game
+from floe.testing import midgame as shared_midgame
 
 SEARCH_BOTS = ["greedy", "ismcts:it=60", "ismcts:it=60,totems=uniform"]
 
 
-def midgame(players: int, seed: int, steps: int) -> Match:
-    """A match advanced by seeded random decisions, stopped at a decision of some seat."""
-    match = Match.new("arctic", players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if match.is_over():
-            break
-        match.apply(rng.choice(match.legal_actions()))
-    assert not match.is_over()
-    return match
+# An Arctic match advanced by seeded random decisions, at a decision of some seat (``floe.testing.midgame``).
+midgame = partial(shared_midgame, "arctic")
 
 
 def swap_hidden(state: ArcticState, seat: int) -> ArcticState:

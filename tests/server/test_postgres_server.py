@@ -7,12 +7,17 @@ test has its own fresh database in the session's throwaway cluster (``pg.py``).
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from serverproc import ServerProcess
+from pg import PgCluster
+from serverproc import ServerProcess, free_port
 
 from floe.core.record import Record
 from floe.server.store import Store, TableRow, database_url
@@ -173,3 +178,51 @@ def test_kill_9_mid_game_resumes_at_the_same_version(fresh_pg_url: str, tmp_path
     [row] = stored(fresh_pg_url, tmp_path)
     assert row.finished and len(row.actions) == len(record["actions"]) == final["version"]
     assert row.actions[: len(log_at_crash)] == log_at_crash
+
+
+def serve_once(data_dir: Path, db: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    """``floe serve`` on ``db`` run to its end: a refused start ends within the claim's 5 s of waiting; one
+    that is still running after ``timeout`` seconds serves, which fails the test (it is killed first)."""
+    cmd = [sys.executable, "-m", "floe", "serve", "--port", str(free_port()), "--data-dir", str(data_dir)]
+    proc = subprocess.Popen(
+        [*cmd, "--db", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # the server and its bot workers
+        out, err = proc.communicate()
+        raise AssertionError(f"a second server on {db} started serving: {err[-500:]}") from None
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def test_a_second_server_on_the_same_postgres_database_is_refused(
+    fresh_pg_url: str, pg_cluster: PgCluster, tmp_path: Path
+) -> None:
+    """Two servers on one database would each keep their own copy of its tables in memory: the second one
+    stops at once with one line. Each server has its own data directory, so what refuses it is the
+    database's lock (a PostgreSQL advisory lock), not the SQLite lock file of a shared directory."""
+    first = start(tmp_path / "first", fresh_pg_url)
+    try:
+        table, token = new_table(first)
+        done = serve_once(tmp_path / "second", fresh_pg_url)
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr and "Traceback" not in done.stdout
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1 and "already serving this database" in lines[0], done.stderr
+        # The first server was not disturbed, and the lock is per database: another database of the same
+        # PostgreSQL gets its own server.
+        assert state_of(first, table, token)["status"] == "playing"
+        other = start(tmp_path / "other", pg_cluster.create_database())
+        try:
+            assert other.get("/api/tables").json() == []
+        finally:
+            other.stop()
+    finally:
+        first.stop()
+    # Once the first server is gone the database is free again.
+    again = start(tmp_path / "again", fresh_pg_url)
+    try:
+        assert again.get(f"/api/tables/{table}").status_code == 200
+    finally:
+        again.stop()

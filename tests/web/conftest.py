@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -17,6 +16,8 @@ import pytest
 
 from floe.server.bench import free_port
 
+from .webkit import get_json
+
 CHROMIUM = Path("/usr/bin/chromium")
 # Playwright's own browser download does not work here; these flags keep Debian's Chromium quiet and offline.
 CHROMIUM_ARGS = [
@@ -30,15 +31,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
-
-
-def get_json(url: str, token: str | None = None) -> Any:
-    """GET a JSON answer (with the seat token as bearer, if given)."""
-    request = urllib.request.Request(url)
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=5) as answer:
-        return json.load(answer)
+# The browser tests' server seeds its tables from this (the FLOE_TEST_SEED test hook, docs/testing.md), so
+# each test plays the same deal on every run: the person's clicks are seeded too, so the whole game is.
+TEST_SEED = "20261122"
 
 
 class Server:
@@ -54,8 +49,9 @@ class Server:
     def start(self) -> None:
         cmd = [sys.executable, "-m", "floe", "serve", "--port", str(self.port)]
         cmd += ["--data-dir", str(self.data_dir)]
+        env = {**os.environ, "FLOE_TEST_SEED": TEST_SEED}
         with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:

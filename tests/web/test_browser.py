@@ -8,15 +8,15 @@ tests/web/artifacts/.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .webkit import get_json
 
 # Without Playwright the test is skipped, unless CI asks for the browser test (FLOE_REQUIRE_BROWSER).
 if os.environ.get("FLOE_REQUIRE_BROWSER"):
@@ -62,14 +62,6 @@ CLICK = """(n) => {
 }"""
 
 
-def _get_json(url: str, token: str | None = None) -> Any:
-    request = urllib.request.Request(url)
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=5) as answer:
-        return json.load(answer)
-
-
 def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: Path) -> None:
     base = server.base
     page = browser.new_page(viewport=DESKTOP)
@@ -108,7 +100,7 @@ def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: 
     assert page.locator("[data-testid^=link-]").count() == 1  # one invitation per person seat
     table_id = link.split("/table/")[1].split("#")[0]
     token = link.split("#seat=")[1]
-    options = _get_json(f"{base}/api/tables/{table_id}")["options"]
+    options = get_json(f"{base}/api/tables/{table_id}")["options"]
     assert options["power_sides"] == [2, 0, 0, 0, 0, 1] and options["walrus_mode"] == "double_move"
     assert options["end_trigger"] == "deck_emptied" and options["first_player"] is None  # the defaults
     page.click("[data-testid=open-seat]")
@@ -174,7 +166,7 @@ def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: 
     assert restarted and mid_game_shot, f"the game ended after only {clicks} clicks"
 
     # Score screen: both players' totals (as the server scored them) and the ranking.
-    state = _get_json(f"{base}/api/tables/{table_id}/state")
+    state = get_json(f"{base}/api/tables/{table_id}/state")
     assert state["status"] == "finished"
     scores = state["result"]["scores"]
     for seat in (0, 1):
@@ -185,7 +177,7 @@ def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: 
     assert [int(ranking.nth(i).get_attribute("data-seat")) for i in range(2)] == state["result"]["ranking"]
     assert page.locator("[data-testid=totem-1]").count() == 1  # every totem is shown at the end
     # Every log line once, across the reconnection (the server resends the whole log on hello).
-    own = _get_json(f"{base}/api/tables/{table_id}/state", token)
+    own = get_json(f"{base}/api/tables/{table_id}/state", token)
     assert page.locator("[data-testid=log] li").count() == own["log_total"]
     assert not refusals, f"the server refused moves: {refusals}"
     assert not page_errors, f"JavaScript errors: {page_errors}"

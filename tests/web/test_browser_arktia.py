@@ -10,15 +10,15 @@ A turn limit from the lobby form keeps the game short. Screenshots go to tests/w
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .webkit import get_json
 
 # Without Playwright the test is skipped, unless CI asks for the browser test (FLOE_REQUIRE_BROWSER).
 if not os.environ.get("FLOE_REQUIRE_BROWSER"):
@@ -103,7 +103,7 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
     assert page.locator("[data-testid=opt-preset]").count() == 0  # Arctic's fields are gone
     # The game's notice shows wherever a player sees the game: the lobby, the table, the replay.
     assert "placeholder board layouts" in page.inner_text("[data-testid=game-notice]")
-    info = next(g for g in _get_json(f"{base}/api/games") if g["name"] == "arktia")
+    info = next(g for g in get_json(f"{base}/api/games") if g["name"] == "arktia")
     bot_options = page.eval_on_selector_all("[data-testid=seat-bot-1] option", "os => os.map(o => o.value)")
     assert "random" in bot_options and set(info["bots"]) <= set(bot_options)
     page.fill("[data-testid=seat-name-0]", "Ann")
@@ -122,7 +122,7 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
     link = page.input_value("[data-testid=link-0]")
     table_id = link.split("/table/")[1].split("#")[0]
     token = link.split("#seat=")[1]
-    summary = _get_json(f"{base}/api/tables/{table_id}")
+    summary = get_json(f"{base}/api/tables/{table_id}")
     assert summary["game"] == "arktia" and summary["options"]["max_turns"] == MAX_TURNS
     assert summary["options"]["layout"] == "placeholder-18"
     assert summary["options"]["tie_break"] == "fewer_lost" and summary["options"]["bridge_melt_ends"] is False
@@ -173,13 +173,13 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
     assert {"supply", "cell"} <= kinds_played, kinds_played
 
     # Score screen: the server's totals and ranking.
-    state = _get_json(f"{base}/api/tables/{table_id}/state")
+    state = get_json(f"{base}/api/tables/{table_id}/state")
     assert state["status"] == "finished"
     for seat in (0, 1):
         assert int(page.inner_text(f"[data-testid=total-{seat}]")) == state["result"]["scores"][seat]
     ranking = page.locator("[data-testid=ranking] li")
     assert [int(ranking.nth(i).get_attribute("data-seat")) for i in range(2)] == state["result"]["ranking"]
-    own = _get_json(f"{base}/api/tables/{table_id}/state", token)
+    own = get_json(f"{base}/api/tables/{table_id}/state", token)
     assert page.locator("[data-testid=log] li").count() == own["log_total"]
     assert not refusals, f"the server refused moves: {refusals}"
     assert not page_errors, f"JavaScript errors: {page_errors}"
@@ -199,14 +199,6 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
     _screenshots(page, artifacts, "arktia-replay")
     assert not page_errors, f"JavaScript errors: {page_errors}"
     page.close()
-
-
-def _get_json(url: str, token: str | None = None) -> Any:
-    request = urllib.request.Request(url)
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=5) as answer:
-        return json.load(answer)
 
 
 def _screenshots(page: Any, artifacts: Path, name: str, element: str | None = None) -> None:

@@ -11,6 +11,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from pathlib import Path
@@ -33,7 +34,7 @@ from floe.server.conns import CLOSE_GRACE, DROPPED, Conn, ConnLimits
 from floe.server.gamefiles import game_file
 from floe.server.httplimits import BodyLimit
 from floe.server.limits import TableLimits, TooMany
-from floe.server.manager import Lobby
+from floe.server.manager import Lobby, seeds_for_tests
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
     Back,
@@ -205,6 +206,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             max_bot_ms=settings.bot_max_ms,
             max_bot_iterations=settings.bot_max_iterations,
             conn_limits=settings.conn_limits(),
+            seeds=seeds_for_tests(os.environ),
         )
         await asyncio.to_thread(lobby.load)
         # The loaded tables live as long as the server: keep them out of the collector's scans, and collect

@@ -257,7 +257,7 @@ def run_server_bench(
             seconds,
             max(1, min(client_procs, tables)),
         )
-    figures["storage"] = "postgresql" if db else "sqlite"
+    figures["storage"] = "postgresql" if db and not db.startswith("sqlite") else "sqlite"
     return figures
 
 

@@ -13,9 +13,10 @@ import contextlib
 import hashlib
 import json
 import logging
+import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
@@ -29,7 +30,7 @@ from floe.server.conns import Conn, ConnLimits, Sender
 from floe.server.limits import Reservation, TableLimits
 from floe.server.names import BadName, clean_name
 from floe.server.protocol import CreateTable, JoinTable
-from floe.server.store import Store, TableRow
+from floe.server.store import Store, TableRow, UnreadableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
 from floe.server.writer import Writer
 
@@ -39,6 +40,27 @@ log = logging.getLogger("floe.server")
 # (Every decision also stops at the bot runner's time cap, whatever its budget.)
 MAX_BOT_MS = 10_000
 MAX_BOT_ITERATIONS = 100_000
+
+
+# A test hook, not a setting: with FLOE_TEST_SEED=<n> in its environment, a server draws the secret seeds of
+# its new tables from a generator seeded with n, so the tables a test creates deal the same way on every run
+# (docs/testing.md). It is read by the server process alone, is not a field of the settings and nothing in
+# the API can set it. Never set it on a server people play on: whoever knows n can work out every deal.
+TEST_SEED_ENV = "FLOE_TEST_SEED"
+
+
+def seeds_for_tests(environ: Mapping[str, str]) -> Callable[[], int] | None:
+    """The source of new tables' seeds that ``FLOE_TEST_SEED`` asks for (None if it is not set); said in
+    the server's log, since such seeds are not secret. A value that is not a whole number is a
+    ``ValueError``."""
+    value = environ.get(TEST_SEED_ENV)
+    if value is None:
+        return None
+    if not value.strip().isdecimal():
+        raise ValueError(f"{TEST_SEED_ENV} must be a whole number, not {value!r}")
+    rng = random.Random(f"floe-test-seed/{int(value)}")
+    log.warning("%s is set: the seeds of new tables are predictable (a test hook)", TEST_SEED_ENV)
+    return lambda: rng.getrandbits(62)
 
 
 def _derived_seed(*parts: object) -> int:
@@ -62,8 +84,10 @@ class Lobby:
         max_bot_ms: float = MAX_BOT_MS,
         max_bot_iterations: int = MAX_BOT_ITERATIONS,
         conn_limits: ConnLimits | None = None,
+        seeds: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
+        self.seeds = seeds  # where new tables' seeds come from (tests: ``seeds_for_tests``); None: secrets
         self.writer = Writer(store)
         self.bots = bots
         self.away_after = away_after
@@ -74,6 +98,9 @@ class Lobby:
         self.limits = limits or TableLimits()
         self.options_max_bytes = options_max_bytes
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        # Stored tables that could not be loaded: each was named once in the log, and stays unknown (never
+        # read, nor logged, again, however often it is asked for).
+        self.unloadable: set[str] = set()
         # Building a new table and replaying a finished one run here, off the event loop. One thread: more
         # would only contend with the event loop for the GIL, and a flood of such requests queues here.
         self._work = ThreadPoolExecutor(max_workers=1, thread_name_prefix="floe-build")
@@ -92,13 +119,19 @@ class Lobby:
 
     # --- life cycle ----------------------------------------------------------------------------------
     def load(self) -> int:
-        """Replay every unfinished stored table (finished ones are loaded when asked for: ``fetch``); a
-        table whose log does not replay is skipped with a warning."""
-        for row in self.store.load_unfinished():
+        """Replay every unfinished stored table (finished ones are loaded when asked for: ``fetch``). A table
+        that cannot be loaded (a row that does not read, a log that does not replay, seats of the wrong
+        shape) is skipped with one warning line naming it: the server serves the others, and that table
+        stays unknown until it is repaired."""
+        unreadable: list[UnreadableRow] = []
+        rows = self.store.load_unfinished(unreadable)
+        for bad in unreadable:
+            self._unloadable(bad.table_id, bad)
+        for row in rows:
             try:
                 table = Table.from_row(row)
-            except FloeError as exc:
-                log.warning("skipping table: %s", exc)
+            except Exception as exc:  # one damaged table, whatever the damage, must not stop the server
+                self._unloadable(row.id, exc)
                 continue
             if table.status == "finished":  # its last move was stored, its flag not (an older server)
                 self.writer.write_sync(partial(Store.set_finished, table_id=row.id))
@@ -106,6 +139,11 @@ class Lobby:
             else:
                 self.tables[row.id] = table
         return len(self.tables)
+
+    def _unloadable(self, table_id: str, exc: Exception) -> None:
+        """Note a stored table that cannot be loaded, in one log line naming it."""
+        self.unloadable.add(table_id)
+        log.warning("cannot load table %s: %s", table_id, _one_line(exc, table_id))
 
     async def start(self) -> None:
         """Start the timers and the bots of every table that was waiting for one."""
@@ -139,7 +177,7 @@ class Lobby:
         ``MoveError`` (404) if there is none. Concurrent requests for one table share one load."""
         with contextlib.suppress(MoveError):
             return self.get(table_id)
-        if len(table_id) > 32:  # longer than any stored id: no need to ask the database
+        if len(table_id) > 32 or table_id in self.unloadable:  # no need to ask the database
             raise MoveError("unknown_table", "no table with that id", 404)
         loading = self._loading.get(table_id)
         if loading is None:
@@ -158,13 +196,13 @@ class Lobby:
     def _read_finished(self, table_id: str) -> Table | None:
         """A finished table replayed from the store (worker thread); None if there is none. An unfinished
         table not in memory is one whose log did not replay at start-up: it stays unknown."""
-        row = self.store.load_table(table_id)
-        if row is None or not row.finished:
-            return None
         try:
+            row = self.store.load_table(table_id)
+            if row is None or not row.finished:
+                return None
             return Table.from_row(row)
-        except FloeError as exc:
-            log.warning("cannot load table: %s", exc)
+        except Exception as exc:  # a damaged table is unknown, not a server error
+            self._unloadable(table_id, exc)
             return None
 
     def _retire(self, table: Table) -> None:
@@ -213,9 +251,11 @@ class Lobby:
         no creation holds up the tables in play; the table joins the lobby once it is stored."""
         check_options_size(request.options, self.options_max_bytes)
         ticket = self.limits.admit(client, len(self.tables))
+        # Drawn here, on the event loop, so a test's seeds go to its tables in the order they were asked for.
+        seed = self.seeds() if self.seeds is not None else None
         try:
             table, tokens, notices = await asyncio.get_running_loop().run_in_executor(
-                self._work, build_table, request, self._grant_bot
+                self._work, build_table, request, self._grant_bot, seed
             )
             # Shielded like a move: a stored table is registered even if the request is cancelled.
             pending = asyncio.ensure_future(
@@ -516,6 +556,16 @@ class Lobby:
         self.schedule(table)
 
 
+def _one_line(exc: Exception, table_id: str) -> str:
+    """What went wrong loading a table, for one log line: the error's first line, without the table's id in
+    front (the line names it already); an error that is not Floe's own also gets its type."""
+    text = str(exc).splitlines()[0] if str(exc).strip() else ""
+    text = text.removeprefix(f"table {table_id}: ")
+    if isinstance(exc, FloeError | UnreadableRow):
+        return text
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
 def _name(raw: str, seat: int | None) -> str:
     """``raw`` cleaned (``names.clean_name``); else ``MoveError`` ``bad_name``, naming the seat."""
     try:
@@ -538,11 +588,13 @@ def check_options_size(options: dict[str, Any], limit: int) -> None:
 Grant = Callable[[str | None, Any, int], tuple[str, str | None]]
 
 
-def build_table(request: CreateTable, grant: Grant) -> tuple[Table, list[tuple[int, str]], list[str]]:
+def build_table(
+    request: CreateTable, grant: Grant, seed: int | None = None
+) -> tuple[Table, list[tuple[int, str]], list[str]]:
     """A new table for ``request``, the tokens of its person seats and the notices for its creator, not yet
     stored or in the lobby; ``MoveError`` (400) for a bad request. ``grant`` checks a bot seat's spec and
-    gives the spec it plays with (and a notice if its budget was lowered). Runs in a worker thread: it
-    touches no lobby state."""
+    gives the spec it plays with (and a notice if its budget was lowered); ``seed``: the table's secret seed
+    (None: a fresh one from ``secrets``). Runs in a worker thread: it touches no lobby state."""
     try:
         info = entry(request.game or default_game())
     except FloeError as exc:
@@ -574,7 +626,8 @@ def build_table(request: CreateTable, grant: Grant) -> tuple[Table, list[tuple[i
             tokens.append((k, token))
             name = _name(req.name, k) if req.name else f"P{k + 1}"
             seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
-    seed = secrets.randbits(62)
+    if seed is None:
+        seed = secrets.randbits(62)
     state = game.new_initial_state()
     Table.resolve_chance(state, seed)
     row = TableRow(

@@ -15,6 +15,7 @@ when it is asked for (``load_table``), and the lobby lists finished tables from 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -122,6 +123,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 class StoreBusy(Exception):
     """Another server already serves this database."""
+
+
+class UnreadableRow(ValueError):
+    """A stored table whose row cannot be read (its options or seats are not the JSON they should be): one
+    damaged row, which must not stop the server from reading the others."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id}: {reason}")
+        self.table_id = table_id
+        self.reason = reason
 
 
 # The advisory lock key every Floe server takes on its PostgreSQL database ("floe" in ASCII).
@@ -240,31 +251,40 @@ class Store:
 
     # --- reads ---------------------------------------------------------------------------------------
     def load_all(self) -> list[TableRow]:
-        """Every table with its action log, oldest first."""
+        """Every table with its action log, oldest first (``UnreadableRow`` if one cannot be read)."""
         return self._load(None)
 
-    def load_unfinished(self) -> list[TableRow]:
-        """Every table not finished, with its action log, oldest first (what a server replays at start)."""
-        return self._load(tables_t.c.finished == sa.false())
+    def load_unfinished(self, unreadable: list[UnreadableRow] | None = None) -> list[TableRow]:
+        """Every table not finished, with its action log, oldest first (what a server replays at start). A
+        row that cannot be read raises ``UnreadableRow``, or, given the list ``unreadable``, is added to it
+        and left out."""
+        return self._load(tables_t.c.finished == sa.false(), unreadable)
 
     def load_table(self, table_id: str) -> TableRow | None:
         """One table with its action log, or None."""
         rows = self._load(tables_t.c.id == table_id)
         return rows[0] if rows else None
 
-    def _load(self, where: Any) -> list[TableRow]:
+    def _load(self, where: Any, unreadable: list[UnreadableRow] | None = None) -> list[TableRow]:
         rows: dict[str, TableRow] = {}
         query = sa.select(tables_t).order_by(tables_t.c.created)
         with self.engine.connect() as conn:
             for r in conn.execute(query if where is None else query.where(where)):
-                rows[r.id] = _table_row(r)
+                try:
+                    rows[r.id] = _table_row(r)
+                except UnreadableRow as exc:
+                    if unreadable is None:
+                        raise
+                    unreadable.append(exc)
             if not rows:
                 return []
             actions = sa.select(actions_t.c.table_id, actions_t.c.action)
             if where is not None:
                 actions = actions.where(actions_t.c.table_id.in_(sa.select(tables_t.c.id).where(where)))
             for table_id, action in conn.execute(actions.order_by(actions_t.c.table_id, actions_t.c.idx)):
-                rows[table_id].actions.append(action)
+                row = rows.get(table_id)
+                if row is not None:  # None: an unreadable table's log
+                    row.actions.append(action)
         return list(rows.values())
 
     def finished_rows(self, limit: int, *, public_only: bool = True) -> list[tuple[TableRow, int]]:
@@ -275,7 +295,12 @@ class Store:
             query = query.where(tables_t.c.public == sa.true())
         query = query.order_by(tables_t.c.created.desc()).limit(limit)
         with self.engine.connect() as conn:
-            rows = [_table_row(r) for r in conn.execute(query)]
+            rows = []
+            for r in conn.execute(query):
+                # An unreadable finished table is left out of the list (``load_table`` names it when it
+                # is asked for): one damaged row must not take the lobby's list down.
+                with contextlib.suppress(UnreadableRow):
+                    rows.append(_table_row(r))
             if not rows:
                 return []
             counts: dict[str, int] = dict(
@@ -295,16 +320,25 @@ class Store:
 
 
 def _table_row(r: Any) -> TableRow:
-    """A ``floe_tables`` row as a ``TableRow`` (its log still empty)."""
+    """A ``floe_tables`` row as a ``TableRow`` (its log still empty); ``UnreadableRow`` if its JSON columns
+    do not hold an options object and a list of seat objects."""
+    try:
+        options, seats = json.loads(r.options), json.loads(r.seats)
+    except (ValueError, TypeError) as exc:  # JSONDecodeError is a ValueError; NULL or bytes a TypeError
+        raise UnreadableRow(r.id, f"its options or seats are not JSON ({exc})") from None
+    if not isinstance(options, dict):
+        raise UnreadableRow(r.id, "its options are not a JSON object")
+    if not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats):
+        raise UnreadableRow(r.id, "its seats are not a JSON list of objects")
     return TableRow(
         id=r.id,
         game=r.game,
         players=r.players,
-        options=json.loads(r.options),
+        options=options,
         seed=int(r.seed),
         created=r.created,
         public=bool(r.public),
         turn_timer=r.turn_timer,
-        seats=json.loads(r.seats),
+        seats=seats,
         finished=bool(r.finished),
     )

@@ -36,6 +36,7 @@ from __future__ import annotations
 from floe.testing.cases import cases, parametrize_games
 from floe.testing.context import ConformanceError
 from floe.testing.kit import KitReport, Options, Policy, Watch, WatchFactory, check_game
+from floe.testing.reach import advance, midgame
 
 __all__ = [
     "ConformanceError",
@@ -44,7 +45,9 @@ __all__ = [
     "Policy",
     "Watch",
     "WatchFactory",
+    "advance",
     "cases",
     "check_game",
+    "midgame",
     "parametrize_games",
 ]

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import random
 
-from invariants import random_options
-
 from floe.games.arctic.codec import TURN_SCALARS, WIRE_NAMES, observation_from_dict, observation_to_dict
 from floe.games.arctic.game import ArcticGame
 from floe.games.arctic.state import SCALAR_FIELDS
+
+from .invariants import random_options
 
 
 def test_every_scalar_keeps_its_name_on_the_wire_but_to_act() -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from invariants import random_options
-
 from floe.games.arctic import actions as act
 from floe.games.arctic.game import ArcticGame
+
+from .invariants import random_options
 
 CHUNK = 100
 CHUNKS = 2  # the seeds of test_kit's many-game runs: 0 .. CHUNK * CHUNKS - 1 per player count

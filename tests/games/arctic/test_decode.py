@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from invariants import random_options
 
 from floe.core.errors import InvalidActionError
 from floe.games.arctic import actions as act
@@ -13,6 +12,8 @@ from floe.games.arctic.actions import LEFT, RIGHT, ActionKind, ArcticAction
 from floe.games.arctic.cards import N_CARDS, parse_card
 from floe.games.arctic.game import ArcticGame
 from floe.games.arctic.powers import Power
+
+from .invariants import random_options
 
 
 def test_every_id_decodes_and_encodes_back() -> None:

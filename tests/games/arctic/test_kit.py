@@ -17,13 +17,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
-from invariants import Watcher, check_state, random_options
 
 from floe.core.game import Game, State
 from floe.games.arctic import actions as act
 from floe.games.arctic.game import ArcticGame, ArcticState
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.testing import Watch, check_game
+
+from .invariants import Watcher, check_state, random_options
 
 MIXES: dict[str, Mapping[str, Any] | Callable[[random.Random, int], Mapping[str, Any]]] = {
     "rules": {"preset": "rules"},

@@ -7,7 +7,6 @@ the conformance kit in ``test_kit.py``.
 from __future__ import annotations
 
 import pytest
-from positions import arrange, new_game
 
 from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
 from floe.games.arctic import actions as act
@@ -26,6 +25,8 @@ from floe.games.arctic.cards import (
     parse_card,
     validate,
 )
+
+from .positions import arrange, new_game
 
 # --- notation --------------------------------------------------------------------------------------------
 

@@ -13,13 +13,14 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from invariants import check_conservation, check_state, random_options
 
 from floe.games.arctic.cards import N_ANIMALS
 from floe.games.arctic.game import ArcticGame, ArcticState
 from floe.games.arctic.observation import ArcticObservation
 from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, OVER
 from floe.games.arctic.vector import CARD_SLICE, LOC_OWN_HAND, LOC_RIVER, N_LOC, TOKEN_SLICE
+
+from .invariants import check_conservation, check_state, random_options
 
 Slot = tuple[str, int, int]  # (area, seat, index): hand / penalty / facedown / covered / stock
 

@@ -5,7 +5,6 @@ Depths whose stored count exceeds ``FLOE_PERFT_CAP`` (default 100,000) are skipp
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 
@@ -13,17 +12,15 @@ import pytest
 
 from floe.testing.perft import PerftPosition, check_perft, read_perft_file
 
+from ..scripts import regen_module
+
 ROOT = Path(__file__).resolve().parents[3]
 ENTRIES = read_perft_file(ROOT / "tests" / "data" / "arctic.perft")
 CAP = int(os.environ.get("FLOE_PERFT_CAP", "100000"))
 
 
 def test_perft_file_lists_every_position() -> None:
-    spec = importlib.util.spec_from_file_location("regen_golden_perft", ROOT / "scripts" / "regen_golden.py")
-    assert spec is not None and spec.loader is not None
-    regen = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(regen)
-    assert [e.name for e in ENTRIES] == list(regen.PERFT_POSITIONS)
+    assert [e.name for e in ENTRIES] == list(regen_module("regen_golden").PERFT_POSITIONS)
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)

@@ -10,12 +10,13 @@ import json
 import random
 
 import pytest
-from invariants import random_options
 
 from floe.core.errors import IllegalActionError
 from floe.games.arctic import actions as act
 from floe.games.arctic.game import ArcticGame
 from floe.games.arctic.state import STEP_NAMES
+
+from .invariants import random_options
 
 
 def games(count: int, seed: int) -> list[tuple[ArcticGame, list[int]]]:

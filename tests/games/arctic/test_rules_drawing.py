@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from positions import arrange, card, finish_turn, legal, main_deck, new_game, play, resolve, step_name
 
 from floe.core.errors import IllegalActionError
+
+from .positions import arrange, card, finish_turn, legal, main_deck, new_game, play, resolve, step_name
 
 RIVER = ["fox-walrus-5", "moose-orca-5", "walrus-puffin-5", "orca-bear-5", "puffin-fox-5", "bear-moose-5"]
 SEVEN = [

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from positions import arrange, deal, fd, finish_turn, main_deck, new_game, play, resolve, step_name
 
 from floe.games.arctic.game import ArcticState
+
+from .positions import arrange, deal, fd, finish_turn, main_deck, new_game, play, resolve, step_name
 
 RIVER = ["fox-walrus-5", "moose-orca-5", "walrus-puffin-5", "orca-bear-5", "puffin-fox-5", "bear-moose-5"]
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from positions import arrange, legal, new_game, play, pos, step_name
+
+from .positions import arrange, legal, new_game, play, pos, step_name
 
 # (main position, companion position) -> the legal outcomes, written out from the table in spec 5.2.
 # Positions: 0 = value 0 (edge), 2 = value 3 (middle), 5 = value 15 (edge).

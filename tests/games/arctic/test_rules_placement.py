@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from positions import (
+
+from floe.core.errors import IllegalActionError
+from floe.games.arctic.cards import card_name
+
+from .positions import (
     arrange,
     card,
     finish_turn,
@@ -16,9 +20,6 @@ from positions import (
     resolve,
     step_name,
 )
-
-from floe.core.errors import IllegalActionError
-from floe.games.arctic.cards import card_name
 
 
 def test_placement_value_comes_from_the_visible_card() -> None:

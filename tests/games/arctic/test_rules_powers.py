@@ -6,7 +6,13 @@ Walrus (step B) is tested with token movement in ``test_rules_movement.py``.
 from __future__ import annotations
 
 import pytest
-from positions import (
+
+from floe.core.errors import IllegalActionError
+from floe.games.arctic.cards import ANIMALS, card_name
+from floe.games.arctic.observation import FACE_DOWN_UNKNOWN
+from floe.games.arctic.state import FACE_DOWN_FLAG, visible_card
+
+from .positions import (
     arrange,
     card,
     deal,
@@ -21,11 +27,6 @@ from positions import (
     resolve,
     step_name,
 )
-
-from floe.core.errors import IllegalActionError
-from floe.games.arctic.cards import ANIMALS, card_name
-from floe.games.arctic.observation import FACE_DOWN_UNKNOWN
-from floe.games.arctic.state import FACE_DOWN_FLAG, visible_card
 
 RIVER = ["fox-walrus-5", "moose-orca-5", "walrus-puffin-5", "orca-bear-5", "puffin-fox-5", "bear-moose-5"]
 

@@ -6,7 +6,6 @@ import random
 from math import comb
 
 import pytest
-from positions import arrange, legal, new_game, play, step_name
 
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind, ArcticAction
@@ -14,6 +13,8 @@ from floe.games.arctic.cards import ANIMALS, DECK_CARDS, MAIN, START_POSITION
 from floe.games.arctic.game import ArcticGame
 from floe.games.arctic.powers import Power, power_id
 from floe.games.arctic.state import PLACE
+
+from .positions import arrange, legal, new_game, play, step_name
 
 SIZES = {2: (43, 5), 3: (65, 10), 4: (87, 15)}
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from arktia_helpers import play_checked, random_options
-
 from floe.games.arktia.game import ArktiaGame
+
+from .arktia_helpers import play_checked, random_options
 
 GAMES = {2: 150, 3: 150, 4: 100}  # as in test_arktia_kit's many-game runs
 

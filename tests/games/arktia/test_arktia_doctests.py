@@ -18,7 +18,7 @@ def test_docstring_examples(name: str) -> None:
 
 
 def test_helper_examples() -> None:
-    import arktia_helpers
+    from . import arktia_helpers
 
     result = doctest.testmod(arktia_helpers)
     assert result.attempted > 0 and result.failed == 0

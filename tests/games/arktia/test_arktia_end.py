@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from arktia_helpers import board_text, names, position
 
 from floe.games.arktia.game import ArktiaGame
 from floe.games.arktia.scoring import rank, rank_returns
 from floe.games.arktia.state import ACTIVE, OUT_LIMIT, OUT_ONE_PIECE, OUT_STOPPED, OUT_STUCK, TURN
+
+from .arktia_helpers import board_text, names, position
 
 
 def test_a_seat_that_can_neither_place_nor_move_is_out_as_its_turn_begins() -> None:

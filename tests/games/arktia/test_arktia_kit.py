@@ -24,11 +24,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
-from arktia_helpers import Watcher, check_state, choose, random_options
 
 from floe.core.game import Game, State
 from floe.games.arktia.game import ArktiaGame, ArktiaState
 from floe.testing import Watch, check_game
+
+from .arktia_helpers import Watcher, check_state, choose, random_options
 
 MIXES: dict[str, Mapping[str, Any] | Callable[[random.Random, int], Mapping[str, Any]]] = {
     "default": {},

@@ -8,10 +8,10 @@ a2  b2  c2  d2  e2
 
 from __future__ import annotations
 
-from arktia_helpers import board_text, names, position, ref_melts
-
 from floe.games.arktia.board import Layout
 from floe.games.arktia.state import ACTIVE, MELT, OUT_NO_MELT, TURN
+
+from .arktia_helpers import board_text, names, position, ref_melts
 
 FULL = {name: "tn" for name in Layout.named("18").names}
 

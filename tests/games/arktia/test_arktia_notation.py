@@ -7,11 +7,12 @@ conformance kit in ``test_arktia_kit.py``.
 from __future__ import annotations
 
 import pytest
-from arktia_helpers import RING_18, position
 
 from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
 from floe.games.arktia.actions import ActionSpace
 from floe.games.arktia.board import Layout
+
+from .arktia_helpers import RING_18, position
 
 LAYOUTS = [Layout.named("18"), Layout.named("27"), Layout.named("36"), Layout.from_cells(RING_18)]
 

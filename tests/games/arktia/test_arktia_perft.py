@@ -5,7 +5,6 @@ a change detector."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 
@@ -13,21 +12,13 @@ import pytest
 
 from floe.testing.perft import PerftPosition, check_perft, read_perft_file
 
+from ..scripts import regen_module
+
 ROOT = Path(__file__).resolve().parents[3]
 CAP = int(os.environ.get("FLOE_PERFT_CAP", "300000"))
 
 
-def _regen():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "regen_arktia_perft", ROOT / "scripts" / "regen_golden_arktia.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-REGEN = _regen()
+REGEN = regen_module("regen_golden_arktia")
 ENTRIES = read_perft_file(ROOT / "tests" / "data" / "arktia.perft")
 
 

@@ -13,13 +13,14 @@ import random
 
 import numpy as np
 import pytest
-from arktia_helpers import RING_18, choose
 
 from floe.core.errors import RecordError
 from floe.core.match import Match
 from floe.core.record import Record
 from floe.core.registry import game_names, make_game
 from floe.games.arktia.game import ArktiaGame, ArktiaState
+
+from .arktia_helpers import RING_18, choose
 
 
 def test_registered() -> None:

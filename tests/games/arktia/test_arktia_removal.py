@@ -8,11 +8,11 @@ a2  b2  c2  d2  e2
 
 from __future__ import annotations
 
-from arktia_helpers import board_text, names, position
-
 from floe.games.arktia.scoring import controlled_fields
 from floe.games.arktia.state import ACTIVE, KEEP, OUT_ONE_PIECE, TURN
 from floe.games.arktia.towers import NEUTRAL
+
+from .arktia_helpers import board_text, names, position
 
 
 def test_carrying_a_piece_away_removes_the_smaller_groups() -> None:

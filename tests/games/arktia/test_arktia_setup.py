@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from arktia_helpers import names
 
 from floe.core.errors import OptionError
 from floe.core.registry import make_game
@@ -14,6 +13,8 @@ from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.game import ArktiaGame
 from floe.games.arktia.state import NEUTRAL_SETUP, TURN
 from floe.games.arktia.towers import NEUTRAL
+
+from .arktia_helpers import names
 
 
 def test_two_players_place_six_neutrals_alternately_as_one_group() -> None:

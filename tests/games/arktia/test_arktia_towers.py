@@ -11,11 +11,12 @@ Fields of the placeholder 18-field board (2 players)::
 from __future__ import annotations
 
 import pytest
-from arktia_helpers import board_text, names, position
 
 from floe.core.errors import InvalidActionError
 from floe.games.arktia.board import Layout
 from floe.games.arktia.scoring import controlled_fields
+
+from .arktia_helpers import board_text, names, position
 
 # Spec 4.3, the complete table: mover (whole stack of P1) x field it lands on (P2's stack) -> legal?
 SHAPES = {"g": "g", "d": "d", "t": "t", "A": "dg", "B": "td", "C": "gt", "D": "tdg"}

@@ -1,0 +1,1 @@
+"""Arctic's rules, records, golden games and conformance."""

@@ -1,0 +1,1 @@
+"""Arktia's rules, records, golden games and conformance."""
