@@ -26,6 +26,7 @@ from floe.bots.mcts import MCTSBot
 from floe.core.errors import OptionError
 from floe.core.game import Game, State
 from floe.core.registry import make_game
+from floe.games.arctic import greedy as greedy_module
 from floe.games.arctic.greedy import GreedyBot
 from floe.testing import midgame
 
@@ -265,12 +266,21 @@ def test_a_capped_search_still_plays_the_same_with_a_budget_that_fits() -> None:
     assert free.choose(state.observation(seat), legal) == capped.choose(state.observation(seat), legal)
 
 
-def test_greedy_stops_sampling_at_the_time_cap() -> None:
+def test_greedy_stops_sampling_at_the_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted, not timed (a loaded machine cannot make it fail): without a cap every one of the 1,000
+    worlds judges every legal action; with a cap already passed, only the first world does."""
+    judged: list[int] = []
+    real_values = greedy_module.values
+    monkeypatch.setattr(greedy_module, "values", lambda st: judged.append(1) or real_values(st))
     game, state = position("arctic", 3, 4, 15)
-    bot = make_bot("greedy:worlds=1000", game, state.current_player(), 1)
-    assert isinstance(bot, GreedyBot)
-    bot.time_cap = 0.05
-    assert timed(bot, state) <= 0.05 + TOLERANCE + 0.2  # the 1,000 worlds are drawn before judging
+    legal = state.legal_actions()
+    for cap, worlds in ((None, 1000), (1e-9, 1)):
+        judged.clear()
+        bot = make_bot("greedy:worlds=1000", game, state.current_player(), 1)
+        assert isinstance(bot, GreedyBot)
+        bot.time_cap = cap
+        bot.choose(state.observation(bot.seat), legal)
+        assert len(judged) == worlds * len(legal), (cap, len(judged))
 
 
 def test_an_mcts_tree_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:

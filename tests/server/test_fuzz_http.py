@@ -78,7 +78,7 @@ class Site:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     server = ServerProcess(tmp_path_factory.mktemp("fuzz-http"), extra=FUZZ_SERVER)
     with started(server), httpx.Client(base_url=server.url, timeout=30) as http:
-        tables = {game: sentinel(http, [PERSON, PERSON], game=game) for game in GAMES}
+        tables = {e.name: sentinel(http, [PERSON] * e.min_players, game=e.name) for e in entries()}
         # A finished table (two random bots play it out at once): its record and revealed replay.
         done = http.post("/api/tables", json={"seats": [{"kind": "bot", "bot": "random"}] * 2})
         assert done.status_code == 201, done.text

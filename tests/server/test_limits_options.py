@@ -122,7 +122,10 @@ def test_creating_tables_does_not_delay_the_moves_of_a_table_in_play(tmp_path: P
         f"{1000 * statistics.median(latencies):.1f} ms, p99 {1000 * p99:.1f} ms"
     )
     assert len(created) >= 20
-    assert p99 <= 0.1, latencies[-5:]
+    # A guard against the stall (2.7-5.6 s of blocked event loop per creation), with room for a
+    # machine whose two cores the rest of the suite shares; the service figures themselves are measured
+    # by `floe bench server --abuse` (docs/performance.md), not by a timed test.
+    assert p99 <= 0.5, latencies[-5:]
 
 
 async def play_moves(server: ServerProcess, table_id: str, tokens: list[str], moves: int) -> list[float]:
