@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from arche_helpers import notations, position
@@ -17,10 +18,12 @@ from floe.core.errors import OptionError
 from floe.core.match import Match
 from floe.core.present import deciding, legal_choices, log_line, presenter_for
 from floe.games.arche.cards import USEFUL
-from floe.games.arche.evaluation import estimate_all, rollout_action, values
+from floe.games.arche.evaluation import estimate_all, gains, hard_points, rollout_action, values
 from floe.games.arche.game import ArcheGame, ArcheState
 from floe.games.arche.state import ENDGAME
 from floe.lab.runner import play_game
+from floe.lab.stats import summarize
+from floe.lab.tournament import make_tournament, run_tournament
 
 
 def test_the_bots_of_arche() -> None:
@@ -68,6 +71,54 @@ def test_evaluation_and_rollout_policy_on_random_positions() -> None:
             legal = state.legal_actions()
             assert rollout_action(state, legal, rng) in legal
             match.apply(rng.choice(legal))
+
+
+def test_hard_points_share_tied_places() -> None:
+    # The KSR's examples: two tied first share 8, two tied second 4, three tied first 6; none there: 0.
+    assert hard_points([3.0, 3.0, 1.0, 0.0]) == [8.0, 8.0, 2.0, 0.0]
+    assert hard_points([3.0, 1.0, 1.0, 0.5]) == [10.0, 4.0, 4.0, 2.0]
+    assert hard_points([2.0, 2.0, 2.0]) == [6.0, 6.0, 6.0]
+
+
+def test_gains_agree_with_scoring_each_card_twice() -> None:
+    """``gains`` skips the second scoring of the others; it must equal the plain definition."""
+
+    def plain(st: ArcheState, seat: int, step: float) -> list[float]:
+        n = st.players
+        out = []
+        for k in range(5):
+            s = [st.figures[5 * q + k] + 0.5 * st.halves[5 * q + k] for q in range(n)]
+            before = hard_points(s)
+            s[seat] += step
+            after = hard_points(s)
+            others = sum(after[q] - before[q] for q in range(n) if q != seat) / (n - 1)
+            out.append(after[seat] - before[seat] - others)
+        return out
+
+    checked = 0
+    for players in (3, 5):
+        match = Match(ArcheGame(players), players)
+        rng = random.Random(players)
+        while not match.is_over():
+            state = match.state
+            assert isinstance(state, ArcheState)
+            for seat in range(players):
+                for step in (0.5, 1.0):
+                    assert gains(state, seat, step) == pytest.approx(plain(state, seat, step))
+                    checked += 1
+            match.apply(rng.choice(state.legal_actions()))
+    assert checked > 200
+
+
+def test_greedy_beats_random_play(tmp_path: Path) -> None:
+    """A short seeded duplicate tournament (8 deals × 4 seatings): greedy wins far more than its fair
+    quarter against three random players (the long run is in docs/strength.md)."""
+    t = make_tournament("arche", 4, "greedy,random", 2026, {})
+    outcome = run_tournament(t, 8, 1, tmp_path / "greedy.jsonl", progress=False)
+    greedy, rand = summarize(outcome.results, order=t.bots).bots
+    assert greedy.games == 32
+    assert greedy.win_rate >= 0.5, f"greedy won {greedy.wins} of 32 against random"
+    assert greedy.mean_score > rand.mean_score + 3
 
 
 def test_presenter_choices_carry_card_cabin_and_side() -> None:

@@ -160,6 +160,10 @@ class RulesConfig:
     own_cabin: bool  # evict_from=own_cabin
     ok_cache: dict[int, int] = field(default_factory=dict, repr=False)
     ids_cache: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    # per cabin mask: ``cabin_ok`` while the cabin has room, 0 once it is full (the plays' fast path)
+    join_cache: dict[int, int] = field(default_factory=dict, repr=False)
+    # per display mask: the ids of its draw actions
+    draw_cache: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
 
     # the options the engine reads often, as attributes
     @property
@@ -190,6 +194,14 @@ class RulesConfig:
         data = dict(self.options)
         data["deck"] = [list(row) for row in self.options["deck"]]
         return data
+
+    def joinable(self, cabin: int) -> int:
+        """The cards that may be played into the cabin with card mask ``cabin``: ``cabin_ok`` while it has
+        fewer than ``CABIN_SIZE`` cards, none once it is full (memoised)."""
+        ok = self.join_cache.get(cabin)
+        if ok is None:
+            ok = self.join_cache[cabin] = self.cabin_ok(cabin) if cabin.bit_count() < CABIN_SIZE else 0
+        return ok
 
     def cabin_ok(self, cabin: int) -> int:
         """The cards that may join the cabin with card mask ``cabin`` as far as its cards go (memoised)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from floe.core.errors import IllegalActionError
 from floe.core.game import Game, GameSpec, State
 from floe.games.arche import actions as act
 from floe.games.arche import legal as legality
@@ -40,8 +41,22 @@ class ArcheState(ArcheStateData, State):
             legal = self._legal = legality.legal_actions(self)
         return legal
 
+    def is_terminal(self) -> bool:
+        return self.to_act == legality.TERMINAL
+
     def is_legal(self, action: int) -> bool:
         return action in self.legal_actions()
+
+    def apply(self, action: int) -> None:
+        """``State.apply`` with its checks on the cached legal list (the same errors, one call less)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            if self.to_act == legality.TERMINAL:
+                raise IllegalActionError("the game is over: no more actions")
+            raise IllegalActionError(f"{self.describe_action(action)} is not legal now")
+        rules.apply_action(self, action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.to_act != legality.CHANCE:

@@ -3,9 +3,9 @@
 For each legal action it samples a few worlds consistent with its observation, applies the action in each,
 lets chance resolve (cards drawn, the display refilled), settles the small follow-up choices of its own
 turn the same greedy way (the display card a new cabin takes, the Chimpanzee's chip, a figure's scoring
-card), and scores the result with ``evaluation.values``: majorities likely won, chips, hand. It takes the
-action with the best mean, ties broken at random. It sees only its observation: the worlds come from
-``game.determinize``.
+card, and after a first card the turn's second card or ``done``), and scores the result with
+``evaluation.values``: majorities likely won, chips, hand. It takes the action with the best mean, ties
+broken at random. It sees only its observation: the worlds come from ``game.determinize``.
 
 Parameter: ``worlds`` (default 3), the number of sampled worlds per decision.
 """
@@ -19,7 +19,7 @@ from floe.bots.base import Bot
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 from floe.games.arche.evaluation import values
-from floe.games.arche.state import J_CHIMP, J_FIGURE, J_TAKE, ArcheStateData
+from floe.games.arche.state import J_CHIMP, J_FIGURE, J_TAKE, SECOND, ArcheStateData
 
 # Follow-up decisions of the same seat that are settled greedily inside the look-ahead.
 _FOLLOW_UPS = frozenset((J_TAKE, J_CHIMP, J_FIGURE))
@@ -60,9 +60,11 @@ class GreedyBot(Bot):
         if state.is_terminal():
             return _final(state, self.seat)
         st = cast(ArcheStateData, state)
-        if follow and st.to_act == self.seat and st.pending and st.pending[0][0] in _FOLLOW_UPS:
-            legal = state.legal_actions()
-            return max(self.value_after(state, a, follow - 1) for a in legal)
+        # The same seat decides again: a follow-up of this card, or the turn's second card (or ``done``).
+        # Judging a first card by the best second one lets the bot see the turn's two figures together.
+        again = (st.pending[0][0] in _FOLLOW_UPS) if st.pending else st.phase == SECOND
+        if follow and st.to_act == self.seat and again:
+            return max(self.value_after(state, a, follow - 1) for a in state.legal_actions())
         return values(st)[self.seat]
 
 

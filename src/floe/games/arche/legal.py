@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from floe.games.arche import actions as act
 from floe.games.arche.cards import NONE, PROVISIONS
-from floe.games.arche.config import CABIN_SIZE, MAX_ROW, MAX_TILT, NEW_LEFT, NEW_RIGHT, RulesConfig
+from floe.games.arche.config import MAX_ROW, MAX_TILT, NEW_LEFT, NEW_RIGHT, RulesConfig
 from floe.games.arche.state import (
     ENDGAME,
     J_CHIMP,
@@ -53,8 +53,11 @@ def legal_actions(st: ArcheStateData) -> list[int]:
     if phase == START:
         display = st.display
         if display:
-            base = st.config.space.draw
-            out += [base + c for c in bits(display)]
+            draws = st.config.draw_cache.get(display)
+            if draws is None:
+                base = st.config.space.draw
+                draws = st.config.draw_cache[display] = tuple(base + c for c in bits(display))
+            out += draws
         else:
             out.append(act.DRAW_TOP)
         plays(st, p, st.hands[p], out, second=False)
@@ -122,27 +125,34 @@ def plays(st: ArcheStateData, p: int, hand: int, out: list[int], *, second: bool
     evictions: dict[int, list[int]] = {}
     if hand & cfg.evicter_mask and cfg.own_cabin and (st.phase != ENDGAME or opts["endgame_abilities"]):
         _evictions(st, hand, second, skip, evictions, forced)
-    ok_cache = cfg.ok_cache
+    join = cfg.join_cache
+    memo = cfg.ids_cache
     for row, other, allowed, offset in ((left, right, lw, 0), (right, left, rw, MAX_ROW)):
         if not allowed:
             continue
         i = -1
         for cab in row:
             i += 1
-            if cab.bit_count() >= CABIN_SIZE:
-                continue
-            ok = ok_cache.get(cab)
+            ok = join.get(cab)
             if ok is None:
-                ok = cfg.cabin_ok(cab)
+                ok = cfg.joinable(cab)
             m = allowed & ok
-            if not m or offset + i == skip:
+            if not m:
+                continue
+            slot = offset + i
+            if slot == skip:
                 continue
             if m & shy and scary(row, other, i, scare, opposite):
                 m &= ~shy
             if forced:
-                m &= ~forced.get(offset + i, 0)
+                m &= ~forced.get(slot, 0)
             if m:
-                _emit(cfg, out, offset + i, m)
+                # _emit inlined: this loop is the hottest of random play and search
+                ids = memo.get(m | slot << 64)
+                if ids is None:
+                    _emit(cfg, out, slot, m)
+                else:
+                    out += ids
     if can_open(st, p):
         for slot, row, other, allowed in ((NEW_LEFT, left, right, lw), (NEW_RIGHT, right, left, rw)):
             if not allowed or len(row) >= MAX_ROW:
@@ -151,7 +161,11 @@ def plays(st: ArcheStateData, p: int, hand: int, out: list[int], *, second: bool
             if m & shy and scary(row, other, len(row), scare, opposite):
                 m &= ~shy
             if m:
-                _emit(cfg, out, slot, m)
+                ids = memo.get(m | slot << 64)
+                if ids is None:
+                    _emit(cfg, out, slot, m)
+                else:
+                    out += ids
     if evictions:
         n = cfg.deck.n
         ebase = cfg.space.evict

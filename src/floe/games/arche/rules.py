@@ -369,6 +369,17 @@ def settle(st: ArcheStateData) -> None:
             st.to_act = TERMINAL if st.phase == OVER else st.turn_player
             return
         kind, seat, arg = pending[0]
+        if kind in _DRAW_JOBS:  # the most frequent: a card from the deck (skipped when nothing is due)
+            if kind != J_DRAW and st.display.bit_count() >= DISPLAY_SIZE:
+                pending.pop(0)
+                continue
+            outcomes = chance_actions(st)
+            if outcomes:
+                st.to_act = CHANCE
+                st._legal = outcomes
+                return
+            pending.pop(0)
+            continue
         if kind in DECISION_JOBS:
             choices = job_actions(st, kind, seat, arg)
             if choices:
