@@ -24,6 +24,8 @@ declare -A tests_of=(
         tests/games/arktia/test_arktia_doctests.py tests/games/test_golden_oracles.py"
     [games/arche/scoring.py]="tests/games/arche/test_arche_scoring.py tests/games/arche/test_arche_doctests.py
         tests/games/test_golden_oracles.py"
+    [games/arktia/view.py]="tests/games/arktia/test_arktia_vector.py tests/games/arktia/test_arktia_records.py
+        tests/games/arktia/test_arktia_doctests.py"
     # The server tests run a real server in a subprocess, where mutmut cannot see which test calls what:
     # only in-process tests count.
     [server/tables.py]="tests/server/test_tables.py"
@@ -75,6 +77,16 @@ for module in "${modules[@]}"; do
     ln -s "$here/tests" "$work/tests"
     # Made before Python starts: a PYTHONPATH folder missing at start-up is never looked at again.
     mkdir -p "$work/mutants/src"
+    # Hypothesis without shrinking (a failing example is enough to kill a mutant; shrinking it only costs
+    # time) and derandomized, so that two runs on the same code give the same score.
+    cat >"$work/mutants/conftest.py" <<'EOF'
+from hypothesis import Phase, settings
+
+settings.register_profile(
+    "mutation", derandomize=True, database=None, deadline=None, phases=(Phase.explicit, Phase.generate)
+)
+settings.load_profile("mutation")
+EOF
     # The project's pyproject.toml (for pytest's settings) with this module's mutmut settings after it.
     {
         cat "$here/pyproject.toml"
