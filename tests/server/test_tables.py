@@ -12,20 +12,26 @@ import pytest
 
 from floe.core import present
 from floe.core.errors import FloeError
+from floe.core.game import State
+from floe.core.registry import make_game
 from floe.server.store import TableRow
-from floe.server.tables import MoveError, Seat, Table, chance_rng, token_hash
+from floe.server.tables import MoveError, Seat, Table, chance_rng, new_token, token_hash
 
 TOKEN = "secret-token-of-seat-0"
 
 
 def make_table(
-    *, claimed: bool = True, timer: float | None = None, actions: list[int] | None = None
+    *,
+    claimed: bool = True,
+    timer: float | None = None,
+    actions: list[int] | None = None,
+    options: dict[str, object] | None = None,
 ) -> Table:
     """Arctic for 2: seat 0 a person (``TOKEN``), seat 1 the random bot."""
     person = Seat("person", "Ann", token_hash=token_hash(TOKEN), claimed=claimed).stored()
     bot = Seat("bot", "Bot", bot="random").stored()
     row = TableRow(
-        id="t1", game="arctic", players=2, options={}, seed=1234, created=1.5, public=True,
+        id="t1", game="arctic", players=2, options=options or {}, seed=1234, created=1.5, public=True,
         turn_timer=timer, seats=[person, bot], actions=actions or [],
     )  # fmt: skip
     table = Table.from_row(row)
@@ -49,6 +55,8 @@ def play_out(table: Table) -> None:
 
 
 def test_tokens_are_stored_as_their_sha256_and_compared_whole() -> None:
+    tokens = {new_token() for _ in range(20)}
+    assert len(tokens) == 20 and all(len(t) == 24 for t in tokens), "18 random bytes, URL-safe base64"
     assert token_hash("abc") == hashlib.sha256(b"abc").hexdigest()
     seat = Seat("person", "Ann", token_hash=token_hash(TOKEN))
     assert seat.matches(TOKEN)
@@ -87,14 +95,32 @@ def test_seat_summary_is_public_facts_only() -> None:
     }  # fmt: skip
 
 
+def draw_chance(state: State, seed: int) -> None:
+    """The chance outcomes drawn as the server documents it: from ``floe/<seed>/<version>``."""
+    while state.is_chance_node():
+        state.apply_unchecked(state.sample_chance(random.Random(f"floe/{seed}/{len(state.history)}")))
+
+
 def test_chance_depends_on_the_seed_and_version_only() -> None:
     assert chance_rng(7, 3).random() == random.Random("floe/7/3").random()
     assert chance_rng(7, 3).random() != chance_rng(7, 4).random()
     assert chance_rng(7, 3).random() != chance_rng(8, 3).random()
-    a, b = make_table(), make_table()
-    play_to(a, 1)
-    play_to(b, 1)
-    assert a.state.history == b.state.history, "the same seed deals the same cards"
+    table = make_table()
+    expected = table.game.new_initial_state()
+    draw_chance(expected, 1234)
+    assert table.state.history == expected.history
+    while len(table.state.history) < 60 and not table.state.is_terminal():
+        action = table.state.legal_actions()[0]
+        expected.apply(action)
+        draw_chance(expected, 1234)
+        table.commit(table.after(action))
+        assert table.state.history == expected.history, "every draw from the seed and the version"
+
+
+def test_the_stored_options_are_the_games() -> None:
+    options = {"preset": "bga"}
+    table = make_table(options=options)
+    assert table.game.options == make_game("arctic", 2, options).options != make_game("arctic", 2).options
 
 
 def test_status_turn_and_summary() -> None:
@@ -112,26 +138,32 @@ def test_status_turn_and_summary() -> None:
 
 
 def test_check_move_refuses_each_kind_of_bad_move_with_its_code() -> None:
-    def refusal(table: Table, seat: int, action: object, version: object) -> tuple[str, int]:
+    def refusal(table: Table, seat: int, action: object, version: object) -> tuple[str, int, str]:
         with pytest.raises(MoveError) as caught:
             table.check_move(seat, action, version)
-        return caught.value.code, caught.value.status
+        assert str(caught.value) == caught.value.message
+        return caught.value.code, caught.value.status, caught.value.message
 
     waiting = make_table(claimed=False)
-    assert refusal(waiting, 0, 0, waiting.version) == ("not_started", 409)
+    assert refusal(waiting, 0, 0, waiting.version) == (
+        "not_started", 409, "the game starts when every seat is taken",
+    )  # fmt: skip
     table = make_table()
     play_to(table, 0)
     legal = table.state.legal_actions()[0]
     v = table.version
-    assert refusal(table, 0, "1", v) == ("malformed", 400)
-    assert refusal(table, 0, legal, str(v)) == ("malformed", 400)
-    assert refusal(table, 0, legal, v - 1) == ("stale", 409)
-    assert refusal(table, 1, legal, v) == ("not_your_turn", 409)
+    malformed = ("malformed", 400, "a move needs an integer action and an integer version")
+    assert refusal(table, 0, "1", v) == malformed
+    assert refusal(table, 0, legal, str(v)) == malformed
+    assert refusal(table, 0, legal, v - 1) == (
+        "stale", 409, f"stale move: made on version {v - 1}, the table is at {v}",
+    )  # fmt: skip
+    assert refusal(table, 1, legal, v) == ("not_your_turn", 409, "it is not your turn (P1 to act)")
     illegal = next(a for a in range(table.game.spec.player_actions) if not table.state.is_legal(a))
-    assert refusal(table, 0, illegal, v) == ("illegal", 409)
+    assert refusal(table, 0, illegal, v) == ("illegal", 409, f"action {illegal} is not legal now")
     table.check_move(0, legal, v)  # accepted: no error
     play_out(table)
-    assert refusal(table, 0, 0, table.version) == ("finished", 409)
+    assert refusal(table, 0, 0, table.version) == ("finished", 409, "the game is over")
 
 
 def test_after_resolves_chance_from_the_seed_and_keeps_the_table_state() -> None:
@@ -168,7 +200,9 @@ def test_seat_of_a_token() -> None:
     assert table.seat_of(TOKEN) == 0
     with pytest.raises(MoveError) as caught:
         table.seat_of("not-a-token")
-    assert (caught.value.code, caught.value.status) == ("bad_token", 403)
+    assert (caught.value.code, caught.value.status, caught.value.message) == (
+        "bad_token", 403, "that seat token does not belong to this table",
+    )  # fmt: skip
 
 
 def test_a_stored_log_replays_and_a_bad_one_names_its_action() -> None:
@@ -201,6 +235,7 @@ def test_logs_views_and_state_messages_per_viewer() -> None:
     assert message["type"] == "state" and message["seat"] == 0
     assert (message["version"], message["status"], message["to_move"]) == (table.version, "playing", 0)
     assert message["table"] == table.summary()
+    assert message["view"] == table.state.observation_dict(0) != table.state.observation_dict(None)
     assert message["deciding"] == present.deciding(table.presenter, table.state) != ""
     assert message["legal"] == present.legal_choices(table.presenter, table.state, 0) != []
     assert message["log"] == [{"index": k, "text": lines[k]} for k in range(2, len(lines))]
@@ -208,6 +243,9 @@ def test_logs_views_and_state_messages_per_viewer() -> None:
     assert (message["deadline"], message["result"]) == (None, None)
     assert table.state_message(1, 0)["legal"] == [], "only the seat to act gets its choices"
     assert table.state_message(None, 0)["legal"] == []
+    assert table.state_message(None, 0)["view"] == table.state.observation_dict(None)
+    waiting = make_table(claimed=False)
+    assert (waiting.state_message(0, 0)["to_move"], waiting.state_message(0, 0)["deciding"]) == (None, "")
 
     table.commit(table.after(table.state.legal_actions()[0]))
     assert table.view(0) == table.state.observation_dict(0), "a new version, a new view"
