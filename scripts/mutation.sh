@@ -24,7 +24,8 @@ declare -A tests_of=(
         tests/games/arktia/test_arktia_doctests.py tests/games/test_golden_oracles.py"
     [games/arche/scoring.py]="tests/games/arche/test_arche_scoring.py tests/games/arche/test_arche_doctests.py
         tests/games/test_golden_oracles.py"
-    [games/arktia/view.py]="tests/games/arktia/test_arktia_vector.py tests/games/arktia/test_arktia_records.py
+    [games/arktia/view.py]="tests/games/arktia/test_arktia_view.py tests/games/arktia/test_arktia_vector.py
+        tests/games/arktia/test_arktia_records.py
         tests/games/arktia/test_arktia_doctests.py"
     # The server tests run a real server in a subprocess, where mutmut cannot see which test calls what:
     # only in-process tests count.
