@@ -8,8 +8,8 @@
 # MODULE is a path under src/floe (src/floe/… works too). Each module has its own working directory
 # .mutation/<module>/ (git-ignored) with its own mutmut state, and runs only the fast tests mapped to it below:
 # for each mutant mutmut runs just those of them that call the mutated function. Every run starts afresh.
-# At the end it prints, per module, killed/total and the surviving mutants; `mutmut show NAME` in the
-# module's working directory prints a mutant's diff (the command is printed too). Results: docs/testing.md.
+# At the end it prints, per module, killed/total and the mutants not killed, whose diffs it writes to
+# .mutation/<module>/survivors.diff. How to read them, and the scores: docs/testing.md.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mutmut_version=3.8.1
