@@ -60,11 +60,17 @@ done
 source "$here/scripts/bootstrap.sh"
 bootstrap_env --all-extras
 # mutmut is installed here, not locked with the dev tools: it is a tool for this command only, and
-# bootstrap_env's --inexact keeps it in the environment.
+# bootstrap_env's --inexact keeps it in the environment. The lock file's versions constrain it, so it never
+# moves a package the project locked.
 if [[ "$("$here/.venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mutmut"))' 2>/dev/null)" \
     != "$mutmut_version" ]]; then
     echo "mutation.sh: installing mutmut $mutmut_version into .venv" >&2
-    python3 -m uv pip install --quiet --python "$here/.venv/bin/python" "mutmut==$mutmut_version" >&2
+    constraints="$(mktemp)"
+    (cd "$here" && python3 -m uv export --frozen --no-hashes --all-extras --no-emit-project --quiet) \
+        >"$constraints"
+    python3 -m uv pip install --quiet --python "$here/.venv/bin/python" --constraint "$constraints" \
+        "mutmut==$mutmut_version" >&2
+    rm -f "$constraints"
 fi
 
 summary=()
