@@ -27,6 +27,7 @@ declare -A tests_of=(
     [games/arktia/view.py]="tests/games/arktia/test_arktia_view.py tests/games/arktia/test_arktia_vector.py
         tests/games/arktia/test_arktia_records.py
         tests/games/arktia/test_arktia_doctests.py"
+    [bots/ismcts.py]="tests/bots/test_search_bots.py tests/bots/test_bot_bounds.py"
     # The server tests run a real server in a subprocess, where mutmut cannot see which test calls what:
     # only in-process tests count.
     [server/tables.py]="tests/server/test_tables.py"
