@@ -70,3 +70,17 @@ def test_bad_input_is_one_line_with_status_2(fixed_game: str, args: list[str], w
     code, out, err = run(*args)
     assert code == 2, (out, err)
     assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in out + err
+
+
+def test_simulate_table_has_one_row_per_bot_with_its_figures(fixed_game: str) -> None:
+    # 2 players, 3 games, lineup [random, mcts] rotated each game: random sits in seats 0, 1, 0 (scores 2, 1,
+    # 2; ranks 1, 2, 1), mcts in seats 1, 0, 1 (scores 1, 2, 1; ranks 2, 1, 2).
+    code, out, err = run("simulate", "fixed", "--players", "2", "--games", "3", "--bots", "random,mcts:it=3")
+    assert code == 0, err
+    lines = [line.rstrip() for line in out.splitlines()]
+    assert lines[0].strip() == "fixed: 3 games, 2 players, seats rotated"
+    assert lines[2] == "┃ bot       ┃ seat-games ┃ wins ┃ win rate ┃ mean score ┃ mean rank ┃"
+    # The bot's name to the left, the figures to the right of their columns.
+    assert lines[4] == "│ random    │          3 │    2 │    66.7% │       1.67 │      1.33 │"
+    assert lines[5] == "│ mcts:it=3 │          3 │    1 │    33.3% │       1.33 │      1.67 │"
+    assert len(lines) == 7

@@ -12,7 +12,7 @@ from arche_helpers import play, position
 from floe.core.errors import OptionError
 from floe.games.arche.cards import HEAVY, SHY, USEFUL
 from floe.games.arche.game import ArcheGame
-from floe.games.arche.scoring import majority_fractions, majority_points, rank, score
+from floe.games.arche.scoring import majority_fractions, majority_points, rank, rounded, score, strength
 from floe.games.arche.state import START, bits
 
 
@@ -40,6 +40,58 @@ def test_totals_chips_and_the_tie_breaker() -> None:
     breakdowns = score(3, figures, [0] * 15, [1, 1, 3], [2, 1, 0], [-1] * 3, "exact")
     assert [b.total for b in breakdowns] == [9, 9, 13]
     assert rank(breakdowns, 0) == [2, 1, 0], "equal totals: fewer animal cards in hand first"
+
+
+def test_places_follow_strength_not_seat_order() -> None:
+    assert majority_points([1, 3, 2]) == [2, 10, 6]
+    assert majority_points([0, 1, 2, 2]) == [0, 2, 8, 8]
+
+
+def test_strength_counts_a_chip_as_half_a_figure() -> None:
+    assert [str(strength(f, h)) for f, h in [(0, 0), (2, 0), (2, 1), (1, 2), (0, 3), (3, 1)]] == [
+        "0", "2", "2.5", "2", "1.5", "3.5",
+    ]  # fmt: skip
+
+
+def test_half_points_round_to_the_nearest_half_and_halves_up() -> None:
+    assert rounded(Fraction(10, 3), "halves") == Fraction(7, 2)
+    assert rounded(Fraction(13, 3), "halves") == Fraction(9, 2)
+    assert rounded(Fraction(5, 4), "halves") == Fraction(3, 2), "a quarter past is halfway: up"
+    assert rounded(Fraction(6, 5), "halves") == 1
+    assert rounded(Fraction(10, 3), "exact") == Fraction(10, 3)
+
+
+def test_breakdown_per_seat_with_chips_under_figures_and_pets() -> None:
+    figures, halves = [0] * 10, [0] * 10
+    figures[HEAVY], halves[HEAVY] = 1, 1  # P1: heavy 1.5
+    figures[5 + HEAVY] = 1  # P2: heavy 1
+    figures[5 + SHY], halves[5 + SHY] = 2, 1  # P2: shy 2.5
+    breakdowns = score(2, figures, halves, [4, 0], [1, 3], [0, -1], "exact")
+    slugs = ["otter", "lynx"]
+    assert breakdowns[0].to_dict(slugs) == {
+        "seat": 0,
+        "cards": {
+            "heavy": {"figures": 1.5, "points": 10},
+            "useful": {"figures": 0, "points": 0},
+            "shy": {"figures": 0, "points": 0},
+            "slow": {"figures": 0, "points": 0},
+            "provisions": {"figures": 0, "points": 0},
+        },
+        "chips": 4,
+        "total": 14,
+        "animals_in_hand": 1,
+        "pet": "otter",
+    }
+    assert breakdowns[1].to_dict(slugs)["cards"]["heavy"] == {"figures": 1, "points": 6}
+    assert breakdowns[1].to_dict(slugs)["cards"]["shy"] == {"figures": 2.5, "points": 10}
+    assert (breakdowns[1].seat, breakdowns[1].chips, breakdowns[1].total) == (1, 0, 16)
+    assert breakdowns[1].to_dict(slugs)["pet"] is None
+
+
+def test_seats_equal_in_everything_are_listed_from_the_first_player() -> None:
+    breakdowns = score(3, [0] * 15, [0] * 15, [2, 2, 2], [1, 1, 1], [-1] * 3, "exact")
+    assert rank(breakdowns, 1) == [1, 2, 0]
+    assert rank(breakdowns, 2) == [2, 0, 1]
 
 
 def test_a_finished_game_reports_fractions_and_shares_places() -> None:

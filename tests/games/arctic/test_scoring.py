@@ -112,7 +112,7 @@ def piles(draw: st.DrawFn, max_len: int = 14, max_wild: int = 4) -> list[int]:
 def test_run_points_table() -> None:
     assert RUN_POINTS == (0, 0, 1, 3, 6, 10, 15)
     assert [run_points(n) for n in range(10)] == [0, 0, 1, 3, 6, 10, 15, 15, 15, 15]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^run length must be >= 0, got -1$"):
         run_points(-1)
 
 
@@ -218,16 +218,20 @@ def test_score_breakdown_is_frozen() -> None:
 
 
 def test_bad_input_is_rejected() -> None:
-    with pytest.raises(ValueError, match="unknown wildcard scoring mode"):
+    with pytest.raises(
+        ValueError, match=r"^unknown wildcard scoring mode 'bga'; expected one of free_max, bga_adjacent$"
+    ):
         best_run_score([FOX, FOX], "bga")
     with pytest.raises(ValueError, match="unknown wildcard scoring mode"):
         best_run_score([], "nope")
-    with pytest.raises(ValueError, match="not an animal"):
+    with pytest.raises(ValueError, match=r"^pile card 6 is not an animal 0\.\.5 or FACE_DOWN \(-1\)$"):
         best_run_score([FOX, 6])
     with pytest.raises(ValueError, match="not an animal"):
         best_run_score([-2, -2])
-    with pytest.raises(ValueError, match="not an animal"):
+    with pytest.raises(ValueError, match=r"^pile card 7 is not an animal 0\.\.5 "):
         best_run_score([F, 7])
+    with pytest.raises(ValueError, match=r"^pile card 6 is not an animal"):
+        best_run_score([F, 6])
     with pytest.raises(ValueError, match="penalties"):
         score([FOX], 0, -1)
 
@@ -336,5 +340,7 @@ def test_rank_matches_bga_score_aux(args: tuple[list[int], int]) -> None:
 
 
 def test_rank_rejects_bad_first_player() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^first_player 2 is not a seat of 2 players$"):
         rank([1, 2], first_player=2)
+    with pytest.raises(ValueError, match=r"^first_player 1 is not a seat of 1 players$"):
+        rank([5], first_player=1)

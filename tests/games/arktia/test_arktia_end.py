@@ -9,7 +9,7 @@ import random
 import pytest
 
 from floe.games.arktia.game import ArktiaGame
-from floe.games.arktia.scoring import rank, rank_returns
+from floe.games.arktia.scoring import rank, rank_returns, winners
 from floe.games.arktia.state import ACTIVE, OUT_LIMIT, OUT_ONE_PIECE, OUT_STOPPED, OUT_STUCK, TURN
 
 from .arktia_helpers import board_text, names, position
@@ -108,3 +108,10 @@ def test_equal_totals_share_the_win_or_break_on_fewer_lost() -> None:
     st.lost = [0, 0, 0, 1, 0, 0] + [0] * 9  # P2 lost a Globus
     st.config = ArktiaGame(2, {"tie_break": "fewer_lost"}).config
     assert st.winners() == [0] and st.returns() == [1.0, -1.0]
+
+
+def test_winners_under_fewer_lost_are_the_seats_equal_in_both() -> None:
+    assert winners([5, 5, 3], [2, 0, 0], "fewer_lost") == [1]
+    assert winners([5, 5, 3], [1, 2, 0], "fewer_lost") == [0]
+    assert winners([5, 5, 3], [1, 1, 0], "fewer_lost") == [0, 1]
+    assert winners([5, 5, 3], [1, 2, 0], "shared") == [0, 1]
