@@ -19,8 +19,8 @@ import pytest
 from floe.core import registry
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "goofspiel"
-# The server tests' helpers (a real `floe serve` process).
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+# The server tests' helpers (a real `floe serve` process): the package tests/server, as pytest names it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def _uv() -> list[str]:

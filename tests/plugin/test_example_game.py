@@ -11,11 +11,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from serverproc import running_server
-
 from floe.bots.base import bot_names
 from floe.core import registry
 from floe.core.match import Match
+from server.serverproc import running_server
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pg import PgCluster, postgres_cluster
-from serverproc import ServerProcess, running_server
+
+from .pg import PgCluster, postgres_cluster
+from .serverproc import ServerProcess, running_server
 
 
 @pytest.fixture

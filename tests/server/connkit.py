@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from serverproc import ServerProcess
+from .serverproc import ServerProcess
 
 HERE = Path(__file__).parent
 

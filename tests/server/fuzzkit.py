@@ -24,7 +24,8 @@ from typing import Any
 import httpx
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from serverproc import ServerProcess
+
+from .serverproc import ServerProcess
 
 # The fuzz servers: one worker, nobody away, and no creation limits (one client makes hundreds of tables
 # here, which the limits exist to refuse; tests/server/test_limits_*.py test them).

@@ -23,7 +23,8 @@ from typing import NoReturn
 
 import psycopg
 import pytest
-from serverproc import free_port
+
+from .serverproc import free_port
 
 REQUIRE_ENV = "FLOE_REQUIRE_POSTGRES"
 BIN_ENV = "FLOE_PG_BIN"  # a directory holding initdb and pg_ctl, to use another installation

@@ -11,10 +11,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from serverproc import ServerProcess, free_port, running_server
 from websockets.sync.client import ClientConnection, connect
 
 from floe.core.record import Record
+
+from .serverproc import ServerProcess, free_port, running_server
 
 
 @pytest.fixture(scope="module")

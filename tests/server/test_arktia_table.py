@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from serverproc import ServerProcess, running_server
 from websockets.sync.client import connect
 
 from floe.core.record import Record
+
+from .serverproc import ServerProcess, running_server
 
 ITEM_KEYS = {"id", "notation", "text", "verb", "from", "to", "part", "colour", "group"}
 VERBS = {"place", "neutral", "move", "keep", "melt", "stop"}

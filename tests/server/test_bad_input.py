@@ -28,8 +28,9 @@ from functools import partial
 from typing import Any
 
 import httpx
-from serverproc import ServerProcess
-from wsclient import Acked, Closed, WsClient, play
+
+from .serverproc import ServerProcess
+from .wsclient import Acked, Closed, WsClient, play
 
 SEED = 1337
 WARM = 8  # acknowledged moves per table before the barrage

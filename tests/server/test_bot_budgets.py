@@ -12,10 +12,11 @@ from typing import Any
 
 import httpx
 import pytest
-from botwatch import Watch
-from serverproc import ServerProcess, running_server
 
 from floe.server.app import Settings, create_app
+
+from .botwatch import Watch
+from .serverproc import ServerProcess, running_server
 
 with warnings.catch_warnings():
     # Starlette's TestClient asks for httpx2 on import; the httpx this project locks works as it is.

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from botwatch import Watch
-from serverproc import ServerProcess, running_server
+
+from .botwatch import Watch
+from .serverproc import ServerProcess, running_server
 
 CAP = 1.5  # the server's time cap on one decision, seconds
 # A loaded machine (the tests share two cores with other work) may delay anything by this much.

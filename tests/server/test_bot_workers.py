@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from botwatch import alive, wait_until_gone, worker_pids
-from serverproc import ServerProcess, running_server
 from websockets.sync.client import connect
+
+from .botwatch import alive, wait_until_gone, worker_pids
+from .serverproc import ServerProcess, running_server
 
 
 def bots(*specs: str) -> list[dict[str, str]]:

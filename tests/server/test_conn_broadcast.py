@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from connkit import ConnServer, RawClient
-from wsclient import Closed, WsClient
+
+from .connkit import ConnServer, RawClient
+from .wsclient import Closed, WsClient
 
 # A write that waits this long for a client that does not read drops the client (the test's setting).
 SEND_TIMEOUT = 1.5

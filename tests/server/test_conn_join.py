@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from serverproc import ServerProcess, running_server
-from wsclient import WsClient
+from .serverproc import ServerProcess, running_server
+from .wsclient import WsClient
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person"}, {"kind": "person"}]
 

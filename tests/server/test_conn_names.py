@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serverproc import ServerProcess, running_server
 
 import floe
+
+from .serverproc import ServerProcess, running_server
 
 BOT = {"kind": "bot", "bot": "random"}
 

@@ -10,9 +10,9 @@ import asyncio
 import json
 import time
 
-from connkit import RawClient
-from serverproc import ServerProcess
-from wsclient import WsClient
+from .connkit import RawClient
+from .serverproc import ServerProcess
+from .wsclient import WsClient
 
 
 def test_invalid_utf8_text_frames_log_one_line_each_and_close_with_1007(server: ServerProcess) -> None:

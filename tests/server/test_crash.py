@@ -17,11 +17,11 @@ import time
 from collections import Counter, defaultdict
 from typing import Any
 
-from serverproc import ServerProcess
-from wsclient import Acked, Closed, WsClient, play
-
 from floe.core.record import Record
 from floe.server.store import Store, database_url
+
+from .serverproc import ServerProcess
+from .wsclient import Acked, Closed, WsClient, play
 
 SEED = 20240611
 TABLES: list[list[dict[str, Any]]] = [

@@ -13,9 +13,10 @@ import json
 from pathlib import Path
 
 import sqlalchemy as sa
-from serverproc import ServerProcess
 
 from floe.server.store import actions_t, tables_t
+
+from .serverproc import ServerProcess
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
 

@@ -19,7 +19,14 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from fuzzkit import (
+from hypothesis import given, reject
+from hypothesis import strategies as st
+from starlette.routing import Mount, Route
+
+from floe.core.registry import entries
+from floe.server.app import create_app
+
+from .fuzzkit import (
     FUZZ_SERVER,
     TRICKY_TEXT,
     Sentinel,
@@ -34,13 +41,7 @@ from fuzzkit import (
     show,
     started,
 )
-from hypothesis import given, reject
-from hypothesis import strategies as st
-from serverproc import ServerProcess
-from starlette.routing import Mount, Route
-
-from floe.core.registry import entries
-from floe.server.app import create_app
+from .serverproc import ServerProcess
 
 GAMES = [e.name for e in entries()]
 PERSON = {"kind": "person"}

@@ -17,7 +17,15 @@ from typing import Any
 
 import httpx
 import pytest
-from fuzzkit import (
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from floe.bots.base import bot_names
+from floe.core.entry import GameEntry
+from floe.core.options import Option
+from floe.core.registry import entries
+
+from .fuzzkit import (
     FUZZ_SERVER,
     RAW_NUMBERS,
     TRICKY_TEXT,
@@ -35,14 +43,7 @@ from fuzzkit import (
     started,
     stored_tables,
 )
-from hypothesis import example, given
-from hypothesis import strategies as st
-from serverproc import ServerProcess
-
-from floe.bots.base import bot_names
-from floe.core.entry import GameEntry
-from floe.core.options import Option
-from floe.core.registry import entries
+from .serverproc import ServerProcess
 
 GAMES: list[GameEntry] = list(entries())
 PERSON = {"kind": "person"}

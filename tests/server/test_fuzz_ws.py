@@ -23,7 +23,15 @@ from typing import Any
 
 import httpx
 import pytest
-from fuzzkit import (
+from hypothesis import given
+from hypothesis import strategies as st
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from floe.core.registry import entries
+from floe.server.protocol import MAX_MESSAGE_BYTES
+
+from .fuzzkit import (
     FUZZ_SERVER,
     TRICKY_TEXT,
     Sentinel,
@@ -36,14 +44,7 @@ from fuzzkit import (
     short,
     started,
 )
-from hypothesis import given
-from hypothesis import strategies as st
-from serverproc import ServerProcess
-from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
-
-from floe.core.registry import entries
-from floe.server.protocol import MAX_MESSAGE_BYTES
+from .serverproc import ServerProcess
 
 PERSON = {"kind": "person"}
 TYPES = ["hello", "move", "leave", "back", "ping"]

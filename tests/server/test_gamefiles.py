@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serverproc import ServerProcess, running_server
 
 from floe.core.registry import entries
 from floe.server import gamefiles
 from floe.server.gamefiles import game_file
 from floe.server.tables import MoveError
+
+from .serverproc import ServerProcess, running_server
 
 BOARD_PARTS = ("board.js", "icon.svg")
 

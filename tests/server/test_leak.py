@@ -16,12 +16,13 @@ import re
 from typing import Any
 
 import websockets
-from serverproc import ServerProcess
 
 from floe.core.record import Record
 from floe.games.arctic.cards import CARD_NAMES
 from floe.games.arctic.game import ArcticState
 from floe.games.arctic.state import FACE_DOWN_FLAG, visible_card
+
+from .serverproc import ServerProcess
 
 CARD = re.compile(r"\b[a-z]+-[a-z]+-[1-5]\b")
 CARD_SET = set(CARD_NAMES)

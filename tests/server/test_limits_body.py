@@ -18,7 +18,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from serverproc import ServerProcess, running_server
+
+from .serverproc import ServerProcess, running_server
 
 LIMIT = 256 * 1024
 PERSON = {"kind": "person"}

@@ -13,9 +13,9 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from serverproc import ServerProcess, running_server
-
 from floe.server.store import Store, database_url
+
+from .serverproc import ServerProcess, running_server
 
 PERSON = {"kind": "person"}
 FILES = ("floe.sqlite3", "floe.sqlite3-wal", "floe.sqlite3-shm", "floe.lock")

@@ -21,8 +21,9 @@ from typing import Any
 
 import httpx
 import pytest
-from serverproc import ServerProcess, running_server
-from wsclient import WsClient, my_turn
+
+from .serverproc import ServerProcess, running_server
+from .wsclient import WsClient, my_turn
 
 PERSON = {"kind": "person"}
 # 5,200 cells written out as the attacker did: about 130 KB of JSON text.

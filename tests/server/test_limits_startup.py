@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverproc import ServerProcess, running_server
-from wsclient import WsClient
 
 from floe.server import bench_startup as bench
+
+from .serverproc import ServerProcess, running_server
+from .wsclient import WsClient
 
 
 def table_id(k: int) -> str:

@@ -16,7 +16,8 @@ from typing import Any
 
 import httpx
 import pytest
-from serverproc import ServerProcess, running_server
+
+from .serverproc import ServerProcess, running_server
 
 PERSON = {"kind": "person"}
 

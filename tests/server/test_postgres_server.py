@@ -16,11 +16,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pg import PgCluster
-from serverproc import ServerProcess, free_port
-
 from floe.core.record import Record
 from floe.server.store import Store, TableRow, database_url
+
+from .pg import PgCluster
+from .serverproc import ServerProcess, free_port
 
 SEATS = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "baseline"}]
 ME = 0

@@ -12,13 +12,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from kit_toy import DEAL, ToyGame, ToyObservation, ToyState
 
 from floe.core import registry
 from floe.core.entry import GameEntry
 from floe.core.errors import IllegalActionError
 from floe.core.game import State
 from floe.testing import ConformanceError, cases, check_game, parametrize_games
+
+from .kit_toy import DEAL, ToyGame, ToyObservation, ToyState
 
 # --- one bug each ----------------------------------------------------------------------------------------
 
