@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from arche_helpers import card, mask, notations, play, position
-
 from floe.games.arche.cards import HEAVY, SHY, SLOW, USEFUL
 from floe.games.arche.state import bits
+
+from .arche_helpers import card, mask, notations, play, position
 
 # figures[5 * seat + category]
 

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from arche_helpers import notations, position
 
 from floe.bots.base import bot_names, make_bot
 from floe.bots.hooks import hooks_for
@@ -24,6 +23,8 @@ from floe.games.arche.state import ENDGAME
 from floe.lab.runner import play_game
 from floe.lab.stats import summarize
 from floe.lab.tournament import make_tournament, run_tournament
+
+from .arche_helpers import notations, position
 
 
 def test_the_bots_of_arche() -> None:

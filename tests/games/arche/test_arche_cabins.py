@@ -13,11 +13,12 @@ import itertools
 from typing import Any
 
 import pytest
-from arche_helpers import card, notations, play, position
 
 from floe.games.arche.cards import Deck, deck_of
 from floe.games.arche.config import RulesConfig, pair_ok
 from floe.games.arche.options import DEFAULTS
+
+from .arche_helpers import card, notations, play, position
 
 OK, NO, HEAVIER, LIGHTER, ONLY_HERBIVORES = "ok", "no", "heavier", "lighter", "herbivores"
 # Spec 7.2: rows = the type that wants in, columns = the type already there.

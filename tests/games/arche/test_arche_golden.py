@@ -8,30 +8,20 @@ intended, regenerate with ``.venv/bin/python scripts/regen_golden_arche.py`` and
 from __future__ import annotations
 
 import difflib
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from floe.core.record import Record
 from floe.games.arche import VERSION
 
+from ..scripts import regen_module
+
 ROOT = Path(__file__).resolve().parents[3]
 GOLDEN = ROOT / "tests" / "golden" / "arche"
 
 
-def regen_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "regen_golden_arche", ROOT / "scripts" / "regen_golden_arche.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-REGEN = regen_module()
+REGEN = regen_module("regen_golden_arche")
 
 
 def test_every_golden_game_has_its_files() -> None:

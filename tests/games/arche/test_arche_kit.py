@@ -20,11 +20,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
-from arche_helpers import Watcher, check_state, random_options
 
 from floe.core.game import Game, State
 from floe.games.arche.game import ArcheGame, ArcheState
 from floe.testing import Watch, check_game
+
+from .arche_helpers import Watcher, check_state, random_options
 
 MIXES: dict[str, Mapping[str, Any] | Callable[[random.Random, int], Mapping[str, Any]]] = {
     "default": {},

@@ -9,30 +9,20 @@ narrows a regression down to one decision. Depths whose stored count exceeds ``F
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from ..scripts import regen_module
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "arche.perft"
 CAP = int(os.environ.get("FLOE_PERFT_CAP", "300000"))
 
 
-def regen_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "regen_arche_perft", ROOT / "scripts" / "regen_golden_arche.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-REGEN = regen_module()
+REGEN = regen_module("regen_golden_arche")
 
 
 def entries() -> list[tuple[str, int, dict[str, object], int, int, dict[int, int]]]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from arche_helpers import card, draw, mask, notations, play, position
-
 from floe.games.arche.cards import SHY, USEFUL
 from floe.games.arche.game import ArcheGame
 from floe.games.arche.state import ENDGAME, OVER
+
+from .arche_helpers import card, draw, mask, notations, play, position
 
 FULL = ("camel", "zebra", "pig")
 

@@ -7,13 +7,14 @@ import random
 from fractions import Fraction
 
 import pytest
-from arche_helpers import play, position
 
 from floe.core.errors import OptionError
 from floe.games.arche.cards import HEAVY, SHY, USEFUL
 from floe.games.arche.game import ArcheGame
 from floe.games.arche.scoring import majority_fractions, majority_points, rank, rounded, score, strength
 from floe.games.arche.state import START, bits
+
+from .arche_helpers import play, position
 
 
 def test_the_short_rules_three_tie_examples() -> None:

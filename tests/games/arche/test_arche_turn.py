@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from arche_helpers import card, draw, mask, notations, play, position
-
 from floe.games.arche.cards import SHY, SLOW, USEFUL
 from floe.games.arche.state import SECOND, START
+
+from .arche_helpers import card, draw, mask, notations, play, position
 
 FULL = ("camel", "zebra", "pig")  # a full display: nothing to refill after the turn
 
