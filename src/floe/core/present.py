@@ -49,7 +49,10 @@ class GamePresenter:
     def legal_choices(self, observation: Any, legal: list[int], notations: list[str]) -> list[dict[str, Any]]:
         """The legal choices of the seat whose ``observation`` this is, one dict per action: at least
         ``id``, ``notation``, ``text`` (words for a button) and ``verb``, plus what the board module needs
-        to know what a choice touches (a card, a field, a seat)."""
+        to know what a choice touches (a card, a field, a seat). Two optional keys any game may set, which
+        the web table honours: ``confirm`` (a question: the choice is final and costly, so it is played only
+        once the person confirms it) and ``warning`` (what the choice costs, e.g. ``ends your game``; shown
+        as a warning when every choice carries one)."""
         return [
             {"id": a, "notation": n, "text": n, "verb": n.partition(" ")[0]}
             for a, n in zip(legal, notations, strict=True)

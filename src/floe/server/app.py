@@ -168,14 +168,17 @@ def _bearer(authorization: str | None) -> str | None:
 def game_info(game: GameEntry) -> dict[str, Any]:
     """A game for the lobby: its entry's facts and option schema, the bots this server has for it (the
     entry's suggestions, weakest first; then every bot name), and where its board module and icon are
-    served (``/games/<name>/…``, from the folder the entry names)."""
+    served (``/games/<name>/…``, from the folder the entry names), and its rules help module if its web
+    folder has one (``help.js``: the "How to play" panel and the terms of its prompts)."""
     names = bot_names(game.name)
+    web = game.web_dir()
     return {
         **game.info(),
         "bots": [spec for spec in game.lobby_bots if parse_bot_spec(spec)[0] in names],
         "bot_names": names,
         "board": f"/games/{game.name}/board.js" if game.web else None,
         "icon": f"/games/{game.name}/icon.svg" if game.web else None,
+        "help": f"/games/{game.name}/help.js" if web is not None and (web / "help.js").is_file() else None,
     }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from floe.core.present import GamePresenter
 from floe.games.arktia.actions import ArktiaAction
+from floe.games.arktia.costs import costs
 from floe.games.arktia.game import ArktiaGame, ArktiaState
 from floe.games.arktia.view import ArktiaObservation
 
@@ -69,6 +70,11 @@ def _cells_words(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# What a choice that ends the chooser's game costs, in words (costs.py; the table shows it when every
+# choice has one).
+_COST_WORDS = {"out": "ends your game", "limit": "ends the game: the turn limit is reached"}
 
 
 class ArktiaPresenter(GamePresenter):
@@ -194,6 +200,8 @@ class ArktiaPresenter(GamePresenter):
         st = position(observation)
         seat = observation.seat
         names = st.space.layout.names
+        ending = costs(st)
+        every = len(ending) == len(legal)
         out = []
         for action, notation in zip(legal, notations, strict=True):
             d = st.space.decode(action)
@@ -210,7 +218,10 @@ class ArktiaPresenter(GamePresenter):
             }
             if d.kind == "stop":
                 gone = "leave the board" if st.config.out_pieces == "remove" else "stay and score"
-                item.update(text=f"Stop: end your game here (your Muglus {gone})")
+                item.update(
+                    text=f"Stop: end your game here (your Muglus {gone})",
+                    confirm=f"Stop and end your game here? You take no more turns; your Muglus {gone}.",
+                )
             elif d.kind == "place":
                 item.update(
                     part=SIZE_LETTERS[d.size],
@@ -244,6 +255,12 @@ class ArktiaPresenter(GamePresenter):
                     colour=colour_name(seat),
                     text=f"Move the {_part_words(d.mover)} from {names[d.src]} to {names[d.cell]}{onto}",
                 )
+            cost = ending.get(action)
+            if cost is not None:
+                item["warning"] = _COST_WORDS[cost]
+                if cost == "out" and not every and "confirm" not in item:
+                    ends = "this ends your game (you take no more turns)"
+                    item["confirm"] = f"{item['text']}: {ends}. Play it?"
             out.append(item)
         return out
 

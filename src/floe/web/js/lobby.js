@@ -3,6 +3,7 @@
 // server suggests for it, and its option schema, from which the rules fields are built (optionform.js).
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
+import { helpButton } from "./help.js";
 import { OptionForm } from "./optionform.js";
 
 const $ = (id) => document.getElementById(id);
@@ -66,6 +67,7 @@ function setGame(name) {
     $("game-about"),
     game.icon ? h("img", { src: game.icon, alt: "", width: 28, height: 28, class: "game-icon" }) : null,
     h("span", {}, game.summary || ""),
+    helpButton(game),
   );
   $("game-notice").textContent = game.notice ? `Note: ${game.notice}.` : "";
   $("game-notice").hidden = !game.notice;

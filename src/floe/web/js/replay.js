@@ -3,6 +3,7 @@
 import { api, seatToken, tableIdFromPath } from "./api.js";
 import { loadBoard } from "./boards.js";
 import { h, replaceChildren } from "./dom.js";
+import { installHelp } from "./help.js";
 import { seatLabel } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,6 +46,8 @@ async function load(reveal) {
       const loaded = await loadBoard(summary.game);
       board = loaded.board;
       showGame(loaded.info);
+      // Tips on the cards and the rules panel: helps, not needed to replay, so a failure is not shown.
+      installHelp(loaded.info, []).catch(() => {});
     }
     frames = data.frames || [];
     revealed = reveal;

@@ -4,7 +4,9 @@
 import { TableSocket, seatToken, tableIdFromPath } from "./api.js";
 import { loadBoard } from "./boards.js";
 import { Choices } from "./choices.js";
+import { ask, confirmChoice, dismissChoice, showWarnings } from "./confirm.js";
 import { h, replaceChildren } from "./dom.js";
+import { installHelp } from "./help.js";
 import { seatLabel } from "./words.js";
 
 const tableId = tableIdFromPath();
@@ -67,6 +69,7 @@ function onMessage(msg, { welcomed = true } = {}) {
       if (token && mySeat === null) notice("This seat link was not accepted: you are watching as a spectator.");
       break;
     case "state":
+      if (state && msg.version !== state.version) dismissChoice(); // a question about the old position
       state = msg;
       summary = msg.table || summary;
       if (msg.seat !== undefined) mySeat = msg.seat;
@@ -110,7 +113,8 @@ function ensureBoard() {
     .then(({ info, board: loaded }) => {
       showGame(info);
       board = loaded;
-      choices = new Choices(els.choices, (choice) => sendMove(choice), board.choices);
+      choices = new Choices(els.choices, playChoice, board.choices);
+      installHelp(info, [els.deciding, els.choices]).catch((err) => toast(`The rules help could not be loaded (${err.message}).`));
       choices.busy = pending !== null;
       if (state) render();
     })
@@ -127,6 +131,12 @@ function showGame(info) {
   if (info && info.icon) document.querySelector("link[rel=icon]").href = info.icon;
 }
 
+/** Play a choice, once confirmed if it is a costly one (confirm.js), and only on the position it was offered in. */
+function playChoice(choice) {
+  const version = state && state.version;
+  confirmChoice(choice, sendMove, () => state && state.version === version);
+}
+
 function sendMove(choice) {
   if (!state) return;
   moveCounter += 1;
@@ -139,9 +149,14 @@ function sendMove(choice) {
   }
 }
 
-function toggleAway() {
+async function toggleAway() {
   const info = seatInfo(mySeat);
-  socket.send({ type: info && info.away ? "back" : "leave" });
+  if (info && info.away) {
+    socket.send({ type: "back" });
+    return;
+  }
+  const question = "Leave your seat? A bot plays every move for you until you take your seat back.";
+  if (await ask(question, { yes: "Leave, a bot plays", no: "Stay" })) socket.send({ type: "leave" });
 }
 
 function seatInfo(seat) {
@@ -153,6 +168,7 @@ function render() {
   renderStatus();
   board.render(els.board, view, { summary });
   choices.bind(els.board, state.to_move === mySeat ? state.legal : [], state.version);
+  showWarnings(els.choices, state.to_move === mySeat ? state.legal : []);
   renderSeats();
   renderLog();
   renderScore();

@@ -1,6 +1,6 @@
 // Arche's cards as HTML tiles: the five features at a glance (the background is the climate, the kettlebell
 // the weight, then the diet, the scoring category and the red "!" of an ability), the name underneath; the
-// whole card in words as its title. A card back for the deck and face-down pets.
+// whole card in words as its tip (shown on hover and tap, /static/js/tips.js). A card back for the deck and face-down pets.
 import { h } from "/static/js/dom.js";
 import {
   CATEGORY_NAMES,
@@ -34,14 +34,14 @@ export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, 
   const info = cards[slug];
   const words = cardWords(slug, info);
   if (!info) {
-    return h("div", { class: `arche-card arche-card-${size}`, title: slug, dataset: obj ? { obj } : {} }, slug);
+    return h("div", { class: `arche-card arche-card-${size}`, "data-tip": slug, dataset: obj ? { obj } : {} }, slug);
   }
   const big = size === "lg";
   return h(
     "div",
     {
       class: `arche-card arche-card-${size} climate-${info.climate} cat-${info.category === "-" ? "none" : info.category}${cls ? ` ${cls}` : ""}`,
-      title: words,
+      "data-tip": words,
       "aria-label": words,
       "data-testid": testid,
       dataset: { card: slug, ...(obj ? { obj } : {}) },
@@ -69,7 +69,7 @@ export function cardBack({ size = "lg", label = "face-down card", obj = null, te
     "div",
     {
       class: `arche-card arche-card-${size} arche-back`,
-      title: label,
+      "data-tip": label,
       "aria-label": label,
       "data-testid": testid,
       dataset: obj ? { obj } : {},

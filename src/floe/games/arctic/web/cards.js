@@ -18,17 +18,21 @@ export function cardFace(notation, { size = "lg", faceDown = false, obj = null, 
       style: { "--c": ANIMAL_COLOURS[c.main] },
       dataset: { card: notation, animal: c.main, ...(obj ? { obj } : {}) },
       "data-testid": testid,
-      title: label,
+      "data-tip": faceDown
+        ? `${label}. Face-down it has no animal and no values in play; at scoring it counts as the animal that scores most.`
+        : `${label}. Main animal ${ANIMAL_NAMES[c.main]}: scores in runs, gives its power card. ` +
+          `Companion ${ANIMAL_NAMES[c.companion]}: its token moves the other way. Placement value ${c.placement}: ` +
+          `cards to place next turn while it is your visible card. Draw value ${c.draw}: cards to draw this turn.`,
       "aria-label": label,
     },
-    h("span", { class: "card-place", title: "placement value" }, c.placement),
+    h("span", { class: "card-place" }, c.placement),
     h("span", { class: "card-main" }, animalIcon(c.main, { size: size === "lg" ? 40 : 22 })),
     h(
       "span",
-      { class: "card-comp", title: `companion ${ANIMAL_NAMES[c.companion]}` },
+      { class: "card-comp" },
       animalIcon(c.companion, { size: size === "lg" ? 16 : 11 }),
     ),
-    h("span", { class: "card-draw", title: "draw value" }, c.draw),
+    h("span", { class: "card-draw" }, c.draw),
     faceDown ? h("span", { class: "card-fd-mark" }, "face-down") : null,
   );
 }
@@ -39,7 +43,7 @@ export function cardBack({ size = "lg", label = "face-down card", obj = null, te
     "div",
     {
       class: `card card-${size} card-back`,
-      title: label,
+      "data-tip": label,
       "aria-label": label,
       dataset: obj ? { obj } : {},
       "data-testid": testid,

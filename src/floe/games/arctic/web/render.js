@@ -9,6 +9,7 @@ import { cardBack, cardFace } from "./cards.js";
 import { h, replaceChildren } from "/static/js/dom.js";
 import { seatLabel } from "/static/js/words.js";
 import { ANIMALS, ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
+import { powerTip } from "./powerhelp.js";
 import { powerEffect, powerName } from "./words.js";
 
 /**
@@ -145,7 +146,7 @@ function powersZone(view, summary, me) {
       {
         class: `power${holder === me && me !== null ? " power-mine" : ""}`,
         style: { "--c": ANIMAL_COLOURS[animal] },
-        dataset: { animal, power: p.power || "" },
+        dataset: { animal, power: p.power || "", tip: `${ANIMAL_NAMES[animal]}: ${powerTip(p.power)}` },
         "data-testid": `power-${animal}`,
       },
       h("div", { class: "power-head" }, animalIcon(animal, { size: 22 }), h("strong", {}, ANIMAL_NAMES[animal])),
@@ -214,7 +215,7 @@ function playerPanel(view, pv, summary, me, reveal, live) {
             const animal = slug.split("-")[0];
             return h(
               "span",
-              { class: "chip", style: { "--c": ANIMAL_COLOURS[animal] }, title: powerEffect(slug) },
+              { class: "chip", style: { "--c": ANIMAL_COLOURS[animal] }, dataset: { tip: powerTip(slug) } },
               animalIcon(animal, { size: 14 }),
               ` ${powerName(slug)}`,
             );

@@ -268,11 +268,20 @@ export function render(root, view, { summary = null } = {}) {
   );
 }
 
-/** The status line's extra words for the table page. */
+/**
+ * The status line's extra words for the table page: the turn, the turns played against the table's turn
+ * limit (option max_turns: the game ends there), and a warning once the limit is less than a round away.
+ */
 export function status(view) {
   if (!view) return "";
-  if (view.step === "over") return `after ${view.turn} turns`;
-  let text = `Turn ${view.turn + 1}`;
+  const limit = view.raw && view.raw.config ? view.raw.config.max_turns : null;
+  const played = limit ? ` (${view.turn} / ${limit} turns played)` : "";
+  if (view.step === "over") return `after ${view.turn} turns${played}`;
+  let text = `Turn ${view.turn + 1}${played}`;
   if (view.step === "neutral-setup") text += " (placing the neutral Muglus)";
+  const left = limit ? limit - view.turn : null;
+  if (left !== null && left <= view.seats.filter((s) => s.status === "active").length) {
+    text += left === 1 ? ": the turn limit ends the game after this turn" : `: the turn limit ends the game in ${left} turns`;
+  }
   return text;
 }
