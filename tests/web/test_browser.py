@@ -114,6 +114,7 @@ def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: 
     toggle = page.locator("[data-testid=leave-toggle]")
     expect(toggle).to_have_text("Leave (a bot plays for me)")
     toggle.click()
+    page.click("[data-testid=confirm-ok]")  # leaving asks first (test_browser_help.py tests the question)
     page.wait_for_function(
         """() => {
           const toggle = document.querySelector('[data-testid=leave-toggle]');

@@ -37,6 +37,7 @@ PROBE = """() => {
   const toast = document.querySelector('[data-testid=toast]');
   const free = all('#choices > .choice-list [data-testid=choice]').filter((b) => !b.disabled);
   return {
+    confirm: !!document.querySelector('[data-testid=confirm-dialog][open]'),
     over: !!document.querySelector('[data-testid=score-screen]'),
     toast: toast && !toast.hidden ? toast.textContent : null,
     dest: all('[data-legal=dest]').length,
@@ -67,7 +68,10 @@ AIM = """([selector, n]) => {
   return { x: null, y: null, what: el.dataset.obj || '?' };
 }"""
 
-READY = f"() => {{ const s = ({PROBE})(); return s.over || s.dest + s.play + s.source + s.free.length > 0; }}"
+READY = (
+    f"() => {{ const s = ({PROBE})(); "
+    "return s.over || s.confirm || s.dest + s.play + s.source + s.free.length > 0; }"
+)
 
 SELECTORS = {
     "dest": "[data-legal=dest]",
@@ -148,6 +152,12 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
             refusals.append(f"{probe['toast']} (after {history[-1:]})")
         if probe["over"]:
             break
+        if probe["confirm"]:
+            # A choice that ends the person's game asks first (test_browser_help.py tests the question): go
+            # back now and then, else confirm.
+            page.click("[data-testid=confirm-cancel]" if rng.random() < 0.3 else "[data-testid=confirm-ok]")
+            history = [*history[-5:], "confirm"]
+            continue
         if probe["dest"]:
             if not shot_selected and clicks >= 12:
                 shot_selected = True

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from floe.games.arche.cards import CATEGORIES, N_SCORING
 from floe.games.arche.scoring import majority_fractions
-
-from ..helpdata import help_example
+from floe.testing.helpexample import help_example
 
 
 def test_the_worked_example_scores_as_the_scoring_code_says() -> None:

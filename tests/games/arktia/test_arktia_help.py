@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from floe.games.arktia.scoring import breakdowns
 from floe.games.arktia.towers import NEUTRAL, SIZE_LETTERS, TOP, make_code
-
-from ..helpdata import help_example
+from floe.testing.helpexample import help_example
 
 COLOURS = {"p1": 0, "p2": 1, "n": NEUTRAL}
 

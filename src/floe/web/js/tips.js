@@ -32,7 +32,8 @@ export function installTips() {
   });
   document.addEventListener("click", (ev) => {
     const el = tipOwner(ev.target);
-    if (el && !(pinned && owner === el)) show(el, true);
+    // A click inside a button is the button's (a choice, played): the tip would outlive what it explains.
+    if (el && !el.closest("button") && !(pinned && owner === el)) show(el, true);
     else hide();
   });
   document.addEventListener("keydown", (ev) => {

@@ -9,8 +9,7 @@ from importlib import resources
 from floe.games.arctic.cards import ANIMALS
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.scoring import FACE_DOWN, best_run_score, score
-
-from ..helpdata import help_example
+from floe.testing.helpexample import help_example
 
 
 def _pile(names: list[str]) -> list[int]:
