@@ -25,21 +25,33 @@ def _some_finish_goes_on(st: ArktiaState, seat: int, turn: int) -> bool:
     return False
 
 
-def _positions(players: int, games: int, seed: int) -> list[ArktiaState]:
+def _positions(players: int, games: int, seed: int, limits: bool = False) -> list[ArktiaState]:
+    """Positions of seeded random games; with ``limits``, each game has a turn limit somewhere in its middle
+    game, so the sample has last turns before the limit with a melt still to come."""
     rng = random.Random(seed)
-    game = ArktiaGame(players, {})
     out = []
     for _ in range(games):
-        st = game.new_initial_state()
+        options = {"max_turns": rng.randrange(30, 90)} if limits else {}
+        st = ArktiaGame(players, options).new_initial_state()
         while not st.is_terminal():
             out.append(st.clone())
             st.apply_unchecked(rng.choice(st.legal_actions()))
     return out
 
 
+def _melt_follows(st: ArktiaState) -> bool:
+    """Whether some choice leaves the seat a decision in the same turn (a melt or a keep)."""
+    for action in st.legal_actions():
+        after = st.clone()
+        after.apply_unchecked(action)
+        if not after.is_terminal() and after.current_player() == st.current_player() and after.turn == st.turn:
+            return True
+    return False
+
+
 def test_costs_mark_exactly_the_choices_after_which_the_game_is_over() -> None:
-    checked = marked = 0
-    for st in _positions(2, 6, 11)[::3]:
+    checked = marked = later = 0
+    for st in _positions(2, 4, 11)[::3] + [s for s in _positions(3, 8, 5, limits=True) if _melt_follows(s)]:
         seat, turn = st.current_player(), st.turn
         ending = costs(st)
         for action in st.legal_actions():
@@ -48,8 +60,10 @@ def test_costs_mark_exactly_the_choices_after_which_the_game_is_over() -> None:
             goes_on = _some_finish_goes_on(after, seat, turn)
             assert (action in ending) == (not goes_on), st.action_to_string(action)
             checked += 1
+            # Marked, yet the seat still decides in this turn (a melt, a keep): only the look-ahead knows.
+            later += action in ending and not after.is_terminal() and after.current_player() == seat
         marked += len(ending)
-    assert checked > 500 and marked > 20  # the sample has both kinds
+    assert checked > 500 and marked > 20 and later > 5  # the sample has every kind
 
 
 def test_stop_asks_and_warns() -> None:
