@@ -44,7 +44,8 @@ def _melt_follows(st: ArktiaState) -> bool:
     for action in st.legal_actions():
         after = st.clone()
         after.apply_unchecked(action)
-        if not after.is_terminal() and after.current_player() == st.current_player() and after.turn == st.turn:
+        same_turn = after.turn == st.turn and after.current_player() == st.current_player()
+        if same_turn and not after.is_terminal():
             return True
     return False
 

@@ -82,16 +82,16 @@ export async function openHelp(info) {
     "✕",
   );
   const body = h("div", { class: "help-body", "data-testid": "help-body" });
+  const terms = compile(module.terms);
   for (const section of sections) {
     const content = document.createElement("template");
     content.innerHTML = section.html; // the game's own static text, never a player's
-    body.append(
-      h("section", { class: "help-section", id: `help-${section.id}`, "data-testid": `help-${section.id}` },
-        h("h3", {}, section.title),
-        content.content),
-    );
+    const part = h("section", { class: "help-section", id: `help-${section.id}`, "data-testid": `help-${section.id}` },
+      h("h3", {}, section.title),
+      content.content);
+    markTerms(part, terms, { once: true }); // the first use of each term in a section: enough to find it
+    body.append(part);
   }
-  markTerms(body, compile(module.terms));
   const nav = h(
     "nav",
     { class: "help-nav", "aria-label": "Sections" },
@@ -109,34 +109,42 @@ export async function openHelp(info) {
 
 /** The terms as matchers, longest first (so "placement value" wins over "value"). */
 function compile(terms) {
-  return (terms || [])
-    .map((t) => ({
-      tip: `${t.term}: ${t.tip}`,
-      term: t.term,
-      re: new RegExp(t.pattern || `\\b${t.term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?\\b`, "i"),
-    }))
-    .sort((a, b) => b.term.length - a.term.length);
+  const out = [];
+  for (const t of terms || []) {
+    try {
+      const re = new RegExp(t.pattern || `\\b${t.term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}s?\\b`, "i");
+      out.push({ tip: `${t.term}: ${t.tip}`, term: t.term, re });
+    } catch {
+      // A pattern this browser cannot read (e.g. a look-behind in an old Safari): that term goes unmarked.
+    }
+  }
+  return out.sort((a, b) => b.term.length - a.term.length);
 }
 
 // Where terms are never marked: inside a mark already, and in things that are not prose.
 const SKIP = ".term, script, style, svg, input, select, textarea, dialog.help-panel .help-nav";
 
-/** Wrap each term in the text under `root` in a span that explains it (see tips.js). */
-export function markTerms(root, terms) {
+/**
+ * Wrap each term in the text under `root` in a span that explains it (see tips.js); with `once`, only the
+ * first use of each term.
+ */
+export function markTerms(root, terms, { once = false } = {}) {
   if (!terms.length) return;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const texts = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (n.nodeValue.trim() && !(n.parentElement && n.parentElement.closest(SKIP))) texts.push(n);
   }
-  for (const text of texts) markText(text, terms);
+  const done = once ? new Set() : null;
+  for (const text of texts) markText(text, done ? terms.filter((t) => !done.has(t)) : terms, done);
 }
 
-function markText(text, terms) {
+function markText(text, terms, done) {
   let node = text;
   while (node && node.nodeValue) {
     let best = null;
     for (const t of terms) {
+      if (done && done.has(t)) continue;
       const m = t.re.exec(node.nodeValue);
       if (m && m[0] && (!best || m.index < best.m.index)) best = { m, t };
     }
@@ -154,6 +162,7 @@ function markText(text, terms) {
     });
     start.replaceWith(mark);
     mark.append(start);
+    if (done) done.add(best.t);
   }
 }
 

@@ -56,6 +56,9 @@ function tipOwner(target) {
 function show(el, pin) {
   owner = el;
   pinned = pin;
+  // An open modal dialog (the rules panel) is drawn above the page: the tip of something in it lives in it.
+  const host = el.closest("dialog[open]") || document.body;
+  if (popover.parentElement !== host) host.append(popover);
   popover.textContent = el.dataset.tip;
   popover.hidden = false;
   el.setAttribute("aria-describedby", popover.id);

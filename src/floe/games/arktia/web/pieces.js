@@ -6,6 +6,12 @@ export const R = 34; // hex radius (centre to corner) in SVG units, the scale of
 export const COLOURS = { p1: "#d64541", p2: "#2f6fd1", p3: "#2e9e5b", p4: "#8e44ad", n: "#a3acb6" };
 const DARKER = { p1: "#7d1f1b", p2: "#173b78", p3: "#175c33", p4: "#4d2260", n: "#4d565f" };
 export const SIZE_NAMES = { g: "Globus", d: "Diskus", t: "Torus" };
+// What each size may stack with (the tower table, spec 4): the tip of a supply piece.
+export const SIZE_TIPS = {
+  g: "the small ball: it may go onto a lone Diskus (tower A) or onto tower B (tower D); a Torus may drop around a lone Globus (tower C)",
+  d: "the medium disc: it may go onto a lone Torus (tower B) and carry a Globus (tower A)",
+  t: "the large ring: it may carry a Diskus (tower B) or drop around a lone Globus (tower C, nothing goes on it)",
+};
 export const SIZES = ["g", "d", "t"];
 
 /** An SVG element: s("circle", {r: 3}, child, ...). Null/undefined/false attributes are left out. */

@@ -7,7 +7,7 @@
 //   supply:<g|d|t>     a piece of your own supply           nsupply:<g|d|t>  a neutral piece you still place
 import { h, replaceChildren } from "/static/js/dom.js";
 import { seatLabel } from "/static/js/words.js";
-import { COLOURS, HEIGHT, R, SIZES, SIZE_NAMES, colourName, pieceIcon, pieceShape, s } from "./pieces.js";
+import { COLOURS, HEIGHT, R, SIZES, SIZE_NAMES, SIZE_TIPS, colourName, pieceIcon, pieceShape, s } from "./pieces.js";
 
 const SQRT3 = Math.sqrt(3);
 
@@ -120,7 +120,8 @@ function fieldGroup(field, x, y) {
     : control
       ? `${field.field}: ${fieldWords(field)}, controlled by ${colourName(control)}`
       : `${field.field}: empty ice`;
-  g.append(s("title", {}, what));
+  g.dataset.tip = what; // explained on hover and tap (/static/js/tips.js)
+  g.setAttribute("aria-label", what);
   g.append(s("polygon", { class: "hex", points: hexPoints(x, y, R - 1.5) }));
   if (melted) {
     for (const dy of [-0.12, 0.18]) {
@@ -190,7 +191,7 @@ function supplyRow(counts, colour, { label, keyPrefix = null, testid = null }) {
         "span",
         {
           class: `supply-piece${counts[size] ? "" : " supply-none"}`,
-          title: `${SIZE_NAMES[size]}: ${counts[size]} left`,
+          "data-tip": `${SIZE_NAMES[size]}: ${counts[size]} left; ${SIZE_TIPS[size]}.`,
           dataset: keyPrefix && counts[size] ? { obj: `${keyPrefix}:${size}` } : {},
         },
         pieceIcon(size, colour, 34),
