@@ -19,6 +19,9 @@ from floe.core.record import Record
 from .serverproc import ServerProcess, running_server
 
 ITEM_KEYS = {"id", "notation", "text", "verb", "from", "to", "part", "colour", "group"}
+# What a choice that ends the chooser's game costs (docs/server.md, "Arktia"), and its question.
+OPTIONAL_KEYS = {"warning", "confirm"}
+WARNINGS = {"ends your game", "ends the game: the turn limit is reached"}
 VERBS = {"place", "neutral", "move", "keep", "melt", "stop"}
 CELL = re.compile(r"^[a-z]\d+$")
 PART = re.compile(r"^(g|d|t|dg|td|gt|tdg)$")
@@ -33,8 +36,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 def check_item(item: dict[str, Any]) -> None:
     """A legal item has every documented key, and the ones its verb needs are filled in."""
-    assert set(item) == ITEM_KEYS, item
+    assert ITEM_KEYS <= set(item) <= ITEM_KEYS | OPTIONAL_KEYS, item
     verb = item["verb"]
+    assert item.get("warning") in WARNINGS | {None}, item
+    assert ("confirm" in item) <= ("warning" in item), item  # a question only where the game ends
+    if verb == "stop":
+        assert item["warning"] and item["confirm"], item
     assert verb in VERBS and item["text"] and item["notation"]
     if verb == "move":
         assert CELL.match(item["from"]) and CELL.match(item["to"]) and PART.match(item["part"]), item

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import http.client
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from floe.core.registry import entries
 from floe.server import gamefiles
+from floe.server.app import game_info
 from floe.server.gamefiles import game_file
 from floe.server.tables import MoveError
 
@@ -47,6 +49,12 @@ def test_every_game_ships_a_board_module_and_an_icon_in_its_package() -> None:
             assert path.stat().st_size > 0
 
 
+def test_a_game_without_a_help_module_lists_none() -> None:
+    arctic = next(g for g in entries() if g.name == "arctic")
+    assert game_info(arctic)["help"] == "/games/arctic/help.js"
+    assert game_info(replace(arctic, web="floe.core:."))["help"] is None  # a folder without help.js
+
+
 def test_the_lobby_names_each_games_board_and_the_server_serves_it(server: ServerProcess) -> None:
     for info in server.get("/api/games").json():
         assert info["board"] == f"/games/{info['name']}/board.js"
@@ -54,6 +62,14 @@ def test_the_lobby_names_each_games_board_and_the_server_serves_it(server: Serve
         assert status == 200 and kind.startswith("text/javascript") and b"export" in body
         status, kind, _ = raw_get(server, info["icon"])
         assert status == 200 and kind == "image/svg+xml"
+        # The rules help module: listed exactly when the game's web folder has one, and served.
+        folder = next(g for g in entries() if g.name == info["name"]).web_dir()
+        assert folder is not None
+        assert (info["help"] is not None) == (folder / "help.js").is_file()
+        if info["help"] is not None:
+            assert info["help"] == f"/games/{info['name']}/help.js"
+            status, kind, body = raw_get(server, info["help"])
+            assert status == 200 and kind.startswith("text/javascript") and b"export const sections" in body
     # A board module's own imports and style sheets are served from the same folder.
     status, kind, _ = raw_get(server, "/games/arktia/arktia.css")
     assert status == 200 and kind.startswith("text/css")
