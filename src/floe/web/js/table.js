@@ -156,7 +156,8 @@ async function toggleAway() {
     return;
   }
   const question = "Leave your seat? A bot plays every move for you until you take your seat back.";
-  if (await ask(question, { yes: "Leave, a bot plays", no: "Stay" })) socket.send({ type: "leave" });
+  const leave = await ask(question, { yes: "Leave, a bot plays", no: "Stay" });
+  if (leave && state && state.status === "playing") socket.send({ type: "leave" }); // not once the game is over
 }
 
 function seatInfo(seat) {

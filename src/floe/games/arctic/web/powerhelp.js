@@ -91,6 +91,6 @@ export function powerTip(slug) {
   const help = POWER_HELP[slug];
   if (!help) return "Its side is drawn at the start of the game.";
   const [step, effect] = help;
-  const when = step === "A" ? "usable from your turn after you take it" : "usable in the turn you take it";
+  const when = step === "A" ? "usable from the turn after you take it" : "usable in the turn you take it";
   return `${powerName(slug)} (${STEP_WORDS[step]}, ${when}): ${effect}`;
 }
