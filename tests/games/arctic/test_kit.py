@@ -34,9 +34,12 @@ MIXES: dict[str, Mapping[str, Any] | Callable[[random.Random, int], Mapping[str,
 
 
 def reveals(state: State, action: int, seat: int) -> bool:
-    """Taking the visible card back shows the card under it, which private piles hide from the others
-    (``piles_public=False``): twin worlds may rightly part there."""
+    """Twin worlds may rightly part where a hidden card turns face up for the seat: taking the visible card
+    back shows the card under it, which private piles hide from the others (``piles_public=False``); a
+    Polar bear power's look shows the seat its own face-down penalty cards (``penalties=hidden_look``)."""
     assert isinstance(state, ArcticState)
+    if action == act.LOOK:
+        return seat == state.current_player()
     return action == act.TAKE_BACK and not state.config.piles_public
 
 

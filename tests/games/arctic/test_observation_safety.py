@@ -53,8 +53,10 @@ def hidden_slots(st: ArcticState, seat: int | None) -> list[Slot]:
     for q in range(st.players):
         if q != seat:
             out += [("hand", q, i) for i in range(len(st.hands[q]))]
-        if q != seat or not st.config.owner_sees_penalties:
+        if q != seat or st.config.penalties == "hidden_blind":
             out += [("penalty", q, i) for i in range(len(st.penalties[q]))]
+        else:  # the owner's face-down cards it has not looked at (penalties=hidden_look)
+            out += [("penalty", q, i) for i, c in enumerate(st.penalties[q]) if c in st.unseen_penalties]
         for i, e in enumerate(st.piles[q]):
             if q != seat and e >= FACE_DOWN_FLAG:
                 out.append(("facedown", q, i))
@@ -96,6 +98,9 @@ def swapped(st: ArcticState, a: Slot, b: Slot) -> ArcticState:
     ca, cb = get(st, a), get(st, b)
     put(other, a, cb)
     put(other, b, ca)
+    # Whether its owner has seen a penalty card belongs to the place, so it stays with the slot.
+    exchange = {ca: cb, cb: ca}
+    other.unseen_penalties = sorted(exchange.get(c, c) for c in st.unseen_penalties)
     for q in range(other.players):
         other.hands[q].sort()
         other.penalties[q].sort()
@@ -166,7 +171,7 @@ def test_covered_pile_cards_hidden_when_piles_are_private() -> None:
 
 def test_own_penalties_hidden_when_owners_cannot_look() -> None:
     checked = 0
-    for _, st in positions(40, seed=9, owner_sees_penalties=False):
+    for _, st in positions(40, seed=9, penalties="hidden_blind"):
         for seat in range(st.players):
             if not st.penalties[seat] or not st.deck:
                 continue
@@ -211,8 +216,9 @@ def test_own_hand_totem_and_face_down_cards_are_seen() -> None:
                 assert other.observation_dict(seat) != st.observation_dict(seat)
                 assert not np.array_equal(other.observation_vector(seat), st.observation_vector(seat))
                 seen["hand"] += 1
-            if st.deck and st.penalties[seat] and st.config.owner_sees_penalties:
-                other = swapped(st, ("penalty", seat, 0), stock)
+            seen_pens = [i for i, c in enumerate(st.penalties[seat]) if c not in st.unseen_penalties]
+            if st.deck and seen_pens and st.config.penalties != "hidden_blind":
+                other = swapped(st, ("penalty", seat, seen_pens[0]), stock)
                 assert other.observation_dict(seat) != st.observation_dict(seat)
                 seen["penalty"] += 1
             downs = [i for i, e in enumerate(st.piles[seat]) if e >= FACE_DOWN_FLAG]

@@ -306,10 +306,15 @@ def _footer(obs: ArcticObservation) -> Text:
             out.append(" · your totem (★): ")
             out.append_text(animal_text(totem))
             out.append(f" (now worth {LANDSCAPE[obs.tokens[totem]]})")
-        if obs.penalties is not None and obs.penalties:
+        unseen = obs.penalty_counts[obs.seat] - len(obs.penalties or ())
+        if obs.penalties:
             out.append(" · your penalty cards: " + ", ".join(CARD_NAMES[c] for c in obs.penalties))
-        elif obs.penalties is None and obs.penalty_counts[obs.seat]:
+            if unseen:
+                out.append(f" and {unseen} face-down")
+        elif obs.penalties is None and unseen:
             out.append(" · you may not look at your penalty cards")
+        elif unseen:
+            out.append(f" · your penalty cards: {unseen} face-down (a Polar bear power lets you look)")
     return out
 
 

@@ -64,8 +64,9 @@ def render_plain(obs: ArcticObservation) -> str:
         hand = ", ".join(CARD_NAMES[c] for c in obs.hand) if own else f"{obs.hand_counts[q]} cards"
         totem = ANIMALS[obs.totems[q]] if obs.totems[q] >= 0 else "?"
         pens = f"{obs.penalty_counts[q]}"
-        if own and obs.penalties is not None and obs.penalties:
-            pens += " (" + ", ".join(CARD_NAMES[c] for c in obs.penalties) + ")"
+        if own and obs.penalties is not None and obs.penalty_counts[q]:
+            unseen = obs.penalty_counts[q] - len(obs.penalties)
+            pens += " (" + ", ".join([*(CARD_NAMES[c] for c in obs.penalties), *["face-down"] * unseen]) + ")"
         lines.append(f"{head} hand {hand}; totem {totem}; penalties {pens}")
         lines.append("   pile: " + (" | ".join(pile_entry_text(e) for e in obs.piles[q]) or "(empty)"))
     if obs.scores:
@@ -158,6 +159,7 @@ _PHRASES: dict[ActionKind, str] = {
     ActionKind.TAKE_BACK: "Puffin: take your visible card back into your hand",
     ActionKind.DECK: "Orca: draw the top card of the deck",
     ActionKind.PENALTY_BLIND: "Polar bear: draw an unseen card from your penalty zone",
+    ActionKind.LOOK: "Polar bear: look at your face-down penalty cards (then choose)",
     ActionKind.PLACE: "Place {card} on your pile",
     ActionKind.UNDER: "Fox: place {card} at the bottom of your pile (last card)",
     ActionKind.FACEDOWN: "Fox: place {card} face-down under your visible card (last card)",
