@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
+from floe.games.arctic import actions as act
 from floe.games.arctic.cards import N_ANIMALS
 from floe.games.arctic.game import ArcticGame, ArcticState
 from floe.games.arctic.observation import ArcticObservation
@@ -182,6 +183,29 @@ def test_own_penalties_hidden_when_owners_cannot_look() -> None:
             assert st.observation_dict(seat)["players_view"][seat]["penalties"] is None
             checked += 1
     assert checked > 10
+
+
+def test_own_face_down_penalties_hidden_until_a_look() -> None:
+    """penalties=hidden_look: a card drawn into the zone (or given) is unknown to its owner, exchanging it
+    with a stock card changes nothing the owner sees; after the owner's look the exchange shows."""
+    checked = looked = 0
+    for _, st in positions(60, seed=10, penalties="hidden_look"):
+        for seat in range(st.players):
+            unseen = [i for i, c in enumerate(st.penalties[seat]) if c in st.unseen_penalties]
+            if not unseen or not st.deck:
+                continue
+            a, b = ("penalty", seat, unseen[0]), ("stock", -1, 0)
+            if st.known[get(st, a)] != st.known[get(st, b)]:
+                continue
+            assert same_view(st, swapped(st, a, b), seat)
+            assert get(st, a) not in (st.observation(seat).penalties or [])
+            checked += 1
+            if st.current_player() == seat and act.LOOK in st.legal_actions():
+                after = st.clone()
+                after.apply(act.LOOK)
+                assert not same_view(after, swapped(after, a, b), seat)
+                looked += 1
+    assert checked > 10 and looked > 0
 
 
 def test_opponent_totems_are_invisible_until_the_end() -> None:

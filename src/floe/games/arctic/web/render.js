@@ -63,15 +63,20 @@ function myArea(view, mine) {
 }
 
 function penaltyBlock(cards, count, { own = false, testid = null } = {}) {
-  if (cards && cards.length) {
+  if (cards && count) {
+    // The cards the owner has seen face up; the rest lie face down until a Polar bear power's look.
+    const unseen = Array.from({ length: Math.max(0, count - cards.length) }, () =>
+      cardBack({ size: "sm", label: "face-down penalty card (a Polar bear power lets you look)" }),
+    );
     return h(
       "div",
       { class: "penalties", "data-testid": testid },
-      h("span", { class: "label" }, `${own ? "Your penalty cards" : "Penalty cards"} (${cards.length}, −1 each): `),
+      h("span", { class: "label" }, `${own ? "Your penalty cards" : "Penalty cards"} (${count}, −1 each): `),
       h(
         "div",
         { class: "cards" },
         cards.map((c) => cardFace(c, { size: "sm", obj: own ? `penalty:${c}` : null })),
+        unseen,
       ),
     );
   }
