@@ -9,7 +9,7 @@ import { cardBack, cardFace } from "./cards.js";
 import { h, replaceChildren } from "/static/js/dom.js";
 import { seatLabel } from "/static/js/words.js";
 import { ANIMALS, ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
-import { powerEffect, powerName } from "./words.js";
+import { counted, powerEffect, powerName } from "./words.js";
 
 /**
  * Render `view` into `root`. Options:
@@ -132,7 +132,7 @@ function riverZone(view) {
         h(
           "div",
           { class: "stock-item" },
-          cardBack({ label: `deck: ${view.deck_count} cards`, obj: "deck", testid: "deck" }),
+          cardBack({ label: `deck: ${counted(view.deck_count, "card")}`, obj: "deck", testid: "deck" }),
           h("span", { class: "stock-label" }, `deck ${view.deck_count}`),
         ),
         h("div", { class: "stock-item" }, h("span", { class: "stock-label" }, `reserve ${view.reserve_count}`)),
