@@ -110,6 +110,6 @@ def test_observe_action_tells_no_hidden_card() -> None:
     for options in (
         {"preset": "rules"},
         {"preset": "bga"},
-        {"owner_sees_penalties": False, "piles_public": False},
+        {"penalties": "hidden_blind", "piles_public": False},
     ):
         check_game("arctic", [2, 3], games=2, options=options, sample=0.0, information=1.0, twin_steps=0)
