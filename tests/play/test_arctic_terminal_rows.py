@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from floe.games.arctic.game import ArcticGame
-from floe.games.arctic.terminal import draw_compact_table, draw_table
+from floe.games.arctic.terminal import draw_compact_table, draw_table, scores_table
 from floe.play.terminal import run_terminal_game
 
 ROWS = 45
@@ -94,3 +94,21 @@ def test_compact_table_is_short_and_the_whole_one_is_not() -> None:
         return console.file.getvalue().count("\n")  # type: ignore[attr-defined]
 
     assert height(draw_compact_table) <= 22 < height(draw_table)
+
+
+def test_final_scores_show_each_run_as_points_then_length() -> None:
+    """As the web's score screen: a run of one scores nothing and reads ``0 (1)``; a run of 3 ``3 (3)``."""
+    breakdown = {
+        "runs": {"fox": 1, "moose": 3, "walrus": 0, "orca": 0, "puffin": 0, "bear": 0},
+        "run_points": {"fox": 0, "moose": 3, "walrus": 0, "orca": 0, "puffin": 0, "bear": 0},
+        "bonus": 0,
+        "totem": 6,
+        "penalties": 1,
+        "wildcards": [],
+        "total": 8,
+    }
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(scores_table([breakdown], [0], ["P1 (you)"]))
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    rows = {line.split()[1]: line for line in lines if " points (run)" in line}
+    assert "0 (1)" in rows["fox"] and "3 (3)" in rows["moose"] and "0 (0)" in rows["walrus"]
