@@ -46,7 +46,7 @@ GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
             "end_trigger": "refill_fails",
             "walrus_mode": "double_move",
             "bear_give_step": "A",
-            "owner_sees_penalties": False,
+            "penalties": "hidden_blind",
             "piles_public": False,
             "first_player": 2,
         },
@@ -117,7 +117,7 @@ PERFT_POSITIONS: dict[str, tuple[int, dict[str, Any], int, int, int]] = {
         2,
         {
             "preset": "bga",
-            "owner_sees_penalties": False,
+            "penalties": "hidden_blind",
             "bear_give_step": "A",
             "power_sides": [1, 1, 2, 1, 1, 2],
         },

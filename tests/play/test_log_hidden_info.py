@@ -2,8 +2,9 @@
 
 Over many random games, with every power and the information flags varied, each log line shown to each
 viewer (every seat and a spectator) may name only cards that viewer could see just before or just after
-the action: its hand, its own penalty zone when it may look, the river, face-up pile cards, its own
-face-down cards, the card announced for a Puffin swap.
+the action: its hand, the penalty cards it has seen (all with ``penalties=seen``; with ``hidden_look``, the
+default, those it discarded or looked at with a Polar bear power), the river, face-up pile cards, its own
+face-down cards, the card announced for a Puffin swap. A line about a card drawn face-down names no card.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ CONFIGS: list[dict[str, Any]] = [
     {"powers": "fox-facedown,moose-draw,walrus-main,orca-deck,puffin-swap,bear-draw-penalty"},
     {"powers": "fox-under,moose-place,walrus-companion,orca-refill,puffin-take-back,bear-give"},
     {"powers": "fox-facedown,orca-deck,bear-give,puffin-take-back", "bear_give_step": "A"},
-    {"powers": "fox-facedown,orca-deck,bear-draw-penalty,puffin-swap", "owner_sees_penalties": False},
-    {"powers": "fox-facedown,bear-give,orca-refill", "owner_sees_penalties": False, "piles_public": False},
+    {"powers": "fox-facedown,orca-deck,bear-draw-penalty,puffin-swap", "penalties": "hidden_blind"},
+    {"powers": "fox-facedown,bear-give,orca-refill", "penalties": "hidden_blind", "piles_public": False},
+    {"powers": "bear-draw-penalty,orca-deck", "preset": "bga"},
     {"preset": "bga"},
 ]
 
@@ -77,6 +79,8 @@ def play_and_check(options: dict[str, Any], players: int, seed: int) -> dict[str
             assert named <= set(CARD_NAMES), line
             leaked = named - seen[v] - now[v]
             assert not leaked, f"viewer {v} was told {leaked}: {line!r} ({act.action_to_string(action)})"
+            if before.is_chance_node() and "face-down" in line:
+                assert not named, f"a card drawn face-down is named: {line!r}"
             if before.is_chance_node() and before.pending[0][0] == Job.TOTEM and before.pending[0][1] != v:
                 raise AssertionError(f"viewer {v} heard about another seat's totem: {line!r}")
             if (
@@ -168,3 +172,46 @@ def test_setup_totems_and_deals_stay_secret() -> None:
         assert text.count("You are dealt") == 3
         hand = {CARD_NAMES[c] for c in state.hands[viewer]}
         assert {n for n in CARD_RE.findall(text) if n not in {CARD_NAMES[c] for c in state.river}} == hand
+
+
+def test_an_orca_deck_draw_is_told_to_the_drawer_in_one_line() -> None:
+    """Not "You draw the top card of the deck (Orca)." then "You draw fox-orca-1 from the deck."."""
+    state, action = _first({"powers": "orca-deck"}, 2, ActionKind.DECK)
+    drawer, other = state.turn_player, 1 - state.turn_player
+    assert log_line(state, action, drawer) is None  # the card drawn comes with the chance line
+    assert log_line(state, action, other) == f"P{drawer + 1} draws the top card of the deck (Orca)."
+    state.apply(action)
+    outcome = state.legal_actions()[0]
+    card = CARD_NAMES[act.decode(outcome).card]
+    assert log_line(state, outcome, drawer) == f"You draw {card} from the top of the deck (Orca)."
+    assert log_line(state, outcome, other) is None
+
+
+def test_a_penalty_card_shown_to_its_owner_is_not_called_face_down() -> None:
+    """With penalties=seen the owner sees the card: named, not "face-down"; the others: face-down, unnamed."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = ArcticGame(2, {"preset": "bga"}).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node() and state.pending[0][0] == Job.PENALTY:
+                outcome = state.legal_actions()[0]
+                owner = state.pending[0][1]
+                card = CARD_NAMES[act.decode(outcome).card]
+                mine = log_line(state, outcome, owner) or ""
+                assert mine.startswith(f"You take {card} from the deck into your penalty zone")
+                theirs = log_line(state, outcome, 1 - owner) or ""
+                assert theirs.startswith(f"P{owner + 1} takes a penalty card from the deck (face-down)")
+                assert card not in theirs
+                return
+            chance = state.is_chance_node()
+            state.apply(state.sample_chance(rng) if chance else rng.choice(state.legal_actions()))
+    raise AssertionError("no penalty draw in the games tried")
+
+
+def test_a_discard_is_face_down_only_to_the_others() -> None:
+    state, action = _first({}, 2, ActionKind.DISCARD)
+    card = CARD_NAMES[act.decode(action).card]
+    owner = state.turn_player
+    assert log_line(state, action, owner) == f"You discard {card} into your penalty zone."
+    theirs = f"P{owner + 1} discards a card face-down into their penalty zone."
+    assert log_line(state, action, 1 - owner) == theirs

@@ -63,7 +63,7 @@ def test_whole_game_with_bad_inputs_mixed_in(tmp_path: Path) -> None:
     assert out.index("seed 11") < out.index("Landscape")
     assert "Final scores" in out and "Ranking: 1st" in out
     for animal in ("fox", "moose", "walrus", "orca", "puffin", "bear"):
-        assert f"{animal} run → points" in out
+        assert f"{animal} points (run)" in out
     # The saved record replays to the same result.
     record = Record.load(save)
     assert record.replay().scores() == state.scores()

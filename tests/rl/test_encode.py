@@ -41,7 +41,7 @@ from floe.games.arctic.view import (
 from floe.rl.encode import action_mask, observation_vector
 
 # The flags that change what a seat sees, and the BGA preset (other scoring and end rules).
-OPTIONS = [{}, {"piles_public": False, "owner_sees_penalties": False}, {"preset": "bga"}]
+OPTIONS = [{}, {"piles_public": False, "penalties": "hidden_blind"}, {"preset": "bga"}]
 
 
 def reference_vector(obs: ArcticObservation) -> np.ndarray:

@@ -3,8 +3,9 @@ text or replay frame sent to a seat names a card that seat could not have seen, 
 before the end, or carries the secret seed.
 
 What a seat could have seen is computed independently of the server's view code, from the full state
-replayed out of the published record: at every version, its own hand, pile and (if allowed) penalty
-zone, the river, and the face-up pile cards it may look at; a card seen once stays known by name.
+replayed out of the published record: at every version, its own hand, pile and (``penalties=seen``) penalty
+zone, the river, and the face-up pile cards it may look at; under ``penalties=hidden_look`` (the rules
+preset's default) its penalty zone only when it plays ``look``; a card seen once stays known by name.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ CARD_SET = set(CARD_NAMES)
 TABLES: list[tuple[int, dict[str, Any]]] = [
     (2, {}),
     (3, {"preset": "bga"}),
-    (4, {}),
+    (4, {"power_sides": [0, 0, 0, 0, 0, 1]}),  # the Polar bear's penalty draw: looks at face-down zones
     (2, {"piles_public": False}),
-    (3, {"owner_sees_penalties": False}),
+    (3, {"penalties": "hidden_blind"}),
     (4, {"preset": "bga", "piles_public": False}),
 ]
 
@@ -52,7 +53,7 @@ def visible_to(state: ArcticState, seat: int | None) -> set[int]:
             seen.add(visible_card(pile))
     if seat is not None:
         seen.update(state.hands[seat])
-        if cfg.owner_sees_penalties:
+        if cfg.penalties == "seen":
             seen.update(state.penalties[seat])
     return seen
 
@@ -70,6 +71,8 @@ def seen_by_version(record: Record, seat: int | None) -> list[set[str]]:
         known |= visible_to(state, seat)
         out.append({CARD_NAMES[c] for c in known})
         if text is not None:
+            if text == "look" and state.current_player() == seat:
+                known.update(state.penalties[seat])  # a Polar bear power's look shows the seat its zone
             before = [set(pile) for pile in state.piles]
             state.apply(state.string_to_action(text))
             # A card placed face up is seen by everyone as it is placed, even where it lands out of sight

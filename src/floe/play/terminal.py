@@ -148,7 +148,7 @@ class _Session:
                 self.console.print(self.view.help)
                 continue
             if key in ("table", "board"):
-                self.view.draw_table(self.console, state, self.seat, self.names)
+                (self.view.full_table or self.view.draw_table)(self.console, state, self.seat, self.names)
                 self._list_choices(state, legal)
                 continue
             if key == "hint":

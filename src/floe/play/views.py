@@ -64,6 +64,8 @@ GENERIC_HELP = """\
 class GameView:
     """How one game shows itself in the terminal (see the module docstring).
 
+    ``full_table`` draws the whole table for the ``table`` command when ``draw_table`` (shown at the start
+    of the person's turn) is a compact one (None: ``draw_table`` serves both).
     ``compact_choices``: with more legal actions than this, they are listed as numbered notations in
     columns instead of one described line each (None: always described). ``choice_order`` orders the legal
     actions for numbering.
@@ -71,6 +73,7 @@ class GameView:
 
     draw_table: Callable[[Console, State, int | None, Sequence[str] | None], None] = _text_table
     status_line: Callable[[State, int | None], RenderableType] = _no_status
+    full_table: Callable[[Console, State, int | None, Sequence[str] | None], None] | None = None
     final_view: Callable[[State, int | None, Sequence[str] | None], RenderableType] = _text_final
     turn_key: Callable[[Any], tuple[int, int] | None] = _no_turns
     turn_word: str = "Turn"

@@ -82,6 +82,10 @@ def check_state(st: ArcticState, rng: random.Random | None = None, *, sample_ill
         assert st.hands[q] == sorted(st.hands[q])
         assert st.penalties[q] == sorted(st.penalties[q])
     assert st.river == sorted(st.river) and len(st.river) <= 6
+    # Cards unseen by their owner are penalty cards, and exist only when penalty cards arrive face down.
+    assert st.unseen_penalties == sorted(set(st.unseen_penalties))
+    assert set(st.unseen_penalties) <= {c for zone in st.penalties for c in zone}
+    assert st.config.penalties == "hidden_look" or not st.unseen_penalties
     legal = st.legal_actions()
     player = st.current_player()
     if player == TERMINAL:
@@ -206,7 +210,7 @@ def random_options(rng: random.Random, players: int) -> dict[str, Any]:
         "wildcard_scoring": ["free_max", "bga_adjacent"],
         "fox_first_card_bga_limit": [False, True],
         "moose_no_visible": ["one_or_two", "bga_exactly_one"],
-        "owner_sees_penalties": [True, False],
+        "penalties": ["hidden_look", "seen", "hidden_blind"],
         "piles_public": [True, False],
         "first_player": ["random", *range(players)],
     }

@@ -103,6 +103,7 @@ def arrange(
     hands: Mapping[int, Sequence[CardSpec]] | None = None,
     piles: Mapping[int, Sequence[CardSpec]] | None = None,
     penalties: Mapping[int, Sequence[CardSpec]] | None = None,
+    unseen: Sequence[CardSpec] | None = None,
     river: Sequence[CardSpec] | None = None,
     stock: Sequence[CardSpec] | None = None,
     main_deck: int | None = None,
@@ -121,7 +122,8 @@ def arrange(
     ``tokens`` maps animal names to landscape *positions* 0..5 (value 0, 1, 3, 6, 10, 15). ``main_deck`` and
     ``reserve`` set the stock's size (cards beyond it go to the bottom of ``dump_seat``'s pile, by default
     the last seat that is not ``player``). Unless ``start_turn`` is false, ``player``'s turn starts afresh
-    (powers it holds now count as held since the start of the turn).
+    (powers it holds now count as held since the start of the turn). ``unseen`` names the penalty cards
+    their owners have not seen (``penalties=hidden_look``); by default every arranged penalty card is seen.
     """
     hands = {q: [card(c) for c in v] for q, v in (hands or {}).items()}
     piles = {q: [c if isinstance(c, int) else card(c) for c in v] for q, v in (piles or {}).items()}
@@ -150,6 +152,12 @@ def arrange(
     st.penalties = [sorted(penalties[q]) if q in penalties else keep(st.penalties[q]) for q in range(n)]
     st.piles = [list(piles[q]) if q in piles else keep(st.piles[q]) for q in range(n)]
     st.river = sorted(river_cards) if river_cards is not None else keep(st.river)
+    zones = {c for zone in st.penalties for c in zone}
+    st.unseen_penalties = sorted(
+        [card(c) for c in unseen] if unseen is not None else [c for c in st.unseen_penalties if c in zones]
+    )
+    if not set(st.unseen_penalties) <= zones:
+        raise ValueError("an unseen card is not a penalty card")
     st.deck = []
     if stock_cards is not None:
         free = sorted(stock_cards)

@@ -32,7 +32,8 @@ def test_option_mix_covers_every_flag_value() -> None:
     assert seen["bear_give_step"] == {"C", "A"}
     assert seen["wildcard_scoring"] == {"free_max", "bga_adjacent"}
     assert seen["moose_no_visible"] == {"one_or_two", "bga_exactly_one"}
-    for flag in ("fox_first_card_bga_limit", "owner_sees_penalties", "piles_public"):
+    assert seen["penalties"] == {"hidden_look", "seen", "hidden_blind"}
+    for flag in ("fox_first_card_bga_limit", "piles_public"):
         assert seen[flag] == {True, False}
     sides = {side for combo in seen["power_sides"] for side in combo}
     assert sides == {0, 1, 2}
@@ -54,6 +55,6 @@ def test_random_play_uses_every_kind_of_decision() -> None:
                     kinds[text.split()[0] + (" ?" if "?" in text else "")] += 1
     expected = {
         "place", "under", "facedown", "swap", "take-back", "stop", "main", "extra", "pass", "river", "deck",
-        "penalty", "penalty ?", "discard", "give", "give ?",
+        "penalty", "penalty ?", "look", "discard", "give", "give ?",
     }  # fmt: skip
     assert set(kinds) == expected

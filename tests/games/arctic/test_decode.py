@@ -41,7 +41,7 @@ def test_every_kind_appears_and_fields_are_in_range() -> None:
         assert (d.animal >= 0) == (d.kind is ActionKind.TOTEM)
 
 
-@pytest.mark.parametrize("a", [-1, 13, act.DECKS, act.N_ACTIONS, 10**6])
+@pytest.mark.parametrize("a", [-1, 14, act.DECKS, act.N_ACTIONS, 10**6])
 def test_ids_outside_the_space_do_not_decode(a: int) -> None:
     with pytest.raises(InvalidActionError):
         act.decode(a)

@@ -34,9 +34,12 @@ MIXES: dict[str, Mapping[str, Any] | Callable[[random.Random, int], Mapping[str,
 
 
 def reveals(state: State, action: int, seat: int) -> bool:
-    """Taking the visible card back shows the card under it, which private piles hide from the others
-    (``piles_public=False``): twin worlds may rightly part there."""
+    """Twin worlds may rightly part where a hidden card turns face up for the seat: taking the visible card
+    back shows the card under it, which private piles hide from the others (``piles_public=False``); a
+    Polar bear power's look shows the seat its own face-down penalty cards (``penalties=hidden_look``)."""
     assert isinstance(state, ArcticState)
+    if action == act.LOOK:
+        return seat == state.current_player()
     return action == act.TAKE_BACK and not state.config.piles_public
 
 
@@ -107,6 +110,6 @@ def test_observe_action_tells_no_hidden_card() -> None:
     for options in (
         {"preset": "rules"},
         {"preset": "bga"},
-        {"owner_sees_penalties": False, "piles_public": False},
+        {"penalties": "hidden_blind", "piles_public": False},
     ):
         check_game("arctic", [2, 3], games=2, options=options, sample=0.0, information=1.0, twin_steps=0)

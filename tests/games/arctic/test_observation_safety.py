@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
+from floe.games.arctic import actions as act
 from floe.games.arctic.cards import N_ANIMALS
 from floe.games.arctic.game import ArcticGame, ArcticState
 from floe.games.arctic.observation import ArcticObservation
@@ -53,8 +54,10 @@ def hidden_slots(st: ArcticState, seat: int | None) -> list[Slot]:
     for q in range(st.players):
         if q != seat:
             out += [("hand", q, i) for i in range(len(st.hands[q]))]
-        if q != seat or not st.config.owner_sees_penalties:
+        if q != seat or st.config.penalties == "hidden_blind":
             out += [("penalty", q, i) for i in range(len(st.penalties[q]))]
+        else:  # the owner's face-down cards it has not looked at (penalties=hidden_look)
+            out += [("penalty", q, i) for i, c in enumerate(st.penalties[q]) if c in st.unseen_penalties]
         for i, e in enumerate(st.piles[q]):
             if q != seat and e >= FACE_DOWN_FLAG:
                 out.append(("facedown", q, i))
@@ -96,6 +99,9 @@ def swapped(st: ArcticState, a: Slot, b: Slot) -> ArcticState:
     ca, cb = get(st, a), get(st, b)
     put(other, a, cb)
     put(other, b, ca)
+    # Whether its owner has seen a penalty card belongs to the place, so it stays with the slot.
+    exchange = {ca: cb, cb: ca}
+    other.unseen_penalties = sorted(exchange.get(c, c) for c in st.unseen_penalties)
     for q in range(other.players):
         other.hands[q].sort()
         other.penalties[q].sort()
@@ -166,7 +172,7 @@ def test_covered_pile_cards_hidden_when_piles_are_private() -> None:
 
 def test_own_penalties_hidden_when_owners_cannot_look() -> None:
     checked = 0
-    for _, st in positions(40, seed=9, owner_sees_penalties=False):
+    for _, st in positions(40, seed=9, penalties="hidden_blind"):
         for seat in range(st.players):
             if not st.penalties[seat] or not st.deck:
                 continue
@@ -177,6 +183,29 @@ def test_own_penalties_hidden_when_owners_cannot_look() -> None:
             assert st.observation_dict(seat)["players_view"][seat]["penalties"] is None
             checked += 1
     assert checked > 10
+
+
+def test_own_face_down_penalties_hidden_until_a_look() -> None:
+    """penalties=hidden_look: a card drawn into the zone (or given) is unknown to its owner, exchanging it
+    with a stock card changes nothing the owner sees; after the owner's look the exchange shows."""
+    checked = looked = 0
+    for _, st in positions(60, seed=10, penalties="hidden_look"):
+        for seat in range(st.players):
+            unseen = [i for i, c in enumerate(st.penalties[seat]) if c in st.unseen_penalties]
+            if not unseen or not st.deck:
+                continue
+            a, b = ("penalty", seat, unseen[0]), ("stock", -1, 0)
+            if st.known[get(st, a)] != st.known[get(st, b)]:
+                continue
+            assert same_view(st, swapped(st, a, b), seat)
+            assert get(st, a) not in (st.observation(seat).penalties or [])
+            checked += 1
+            if st.current_player() == seat and act.LOOK in st.legal_actions():
+                after = st.clone()
+                after.apply(act.LOOK)
+                assert not same_view(after, swapped(after, a, b), seat)
+                looked += 1
+    assert checked > 10 and looked > 0
 
 
 def test_opponent_totems_are_invisible_until_the_end() -> None:
@@ -211,8 +240,9 @@ def test_own_hand_totem_and_face_down_cards_are_seen() -> None:
                 assert other.observation_dict(seat) != st.observation_dict(seat)
                 assert not np.array_equal(other.observation_vector(seat), st.observation_vector(seat))
                 seen["hand"] += 1
-            if st.deck and st.penalties[seat] and st.config.owner_sees_penalties:
-                other = swapped(st, ("penalty", seat, 0), stock)
+            seen_pens = [i for i, c in enumerate(st.penalties[seat]) if c not in st.unseen_penalties]
+            if st.deck and seen_pens and st.config.penalties != "hidden_blind":
+                other = swapped(st, ("penalty", seat, seen_pens[0]), stock)
                 assert other.observation_dict(seat) != st.observation_dict(seat)
                 seen["penalty"] += 1
             downs = [i for i, e in enumerate(st.piles[seat]) if e >= FACE_DOWN_FLAG]

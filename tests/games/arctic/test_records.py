@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from floe.core.errors import IllegalActionError
+from floe.core.record import Record
 from floe.games.arctic import actions as act
 from floe.games.arctic.game import ArcticGame
 from floe.games.arctic.state import STEP_NAMES
@@ -73,3 +75,19 @@ def test_to_json_is_plain_json_with_every_field() -> None:
     ):
         assert key in data
     assert STEP_NAMES[data["step"]]
+
+
+OLD_RECORDS = Path(__file__).resolve().parents[2] / "data" / "arctic-records"
+
+
+@pytest.mark.parametrize("path", sorted(OLD_RECORDS.glob("*.json")), ids=lambda p: p.stem)
+def test_records_from_before_the_penalties_option_replay_exactly(path: Path) -> None:
+    """Records of version arctic-2 store ``owner_sees_penalties`` (true: BGA's seen zone; false: blind
+    Polar bear draws), not ``penalties``; they replay to their stored scores, every action legal."""
+    record = Record.load(path)
+    assert record.version == "arctic-2" and "penalties" not in record.options
+    state = record.replay()  # raises RecordError if an action became illegal or the scores changed
+    assert state.is_terminal() and record.result is not None
+    assert state.scores() == record.result["scores"]
+    expected = "seen" if record.options["owner_sees_penalties"] else "hidden_blind"
+    assert state.config.penalties == expected  # type: ignore[attr-defined]

@@ -397,11 +397,13 @@ def test_take_back_with_an_empty_hand() -> None:
 # --- Moose "draw ±1" (21) ---------------------------------------------------------------------------------
 
 
-def drawing(powers: list[str], hand_card: str, **kw: object):  # type: ignore[no-untyped-def]
-    """P1 places ``hand_card`` on fox-bear-1 (P = 1), goes through step B and arrives in step C."""
-    _, st = new_game(2, powers=powers, **{k: v for k, v in kw.items() if k in ("owner_sees_penalties",)})
-    rest = {k: v for k, v in kw.items() if k != "owner_sees_penalties"}
-    arrange(st, player=0, piles={0: ["fox-bear-1"]}, hands={0: [hand_card]}, **rest)
+def drawing(  # type: ignore[no-untyped-def]
+    powers: list[str], hand_card: str, options: dict[str, object] | None = None, **kw: object
+):
+    """P1 places ``hand_card`` on fox-bear-1 (P = 1), goes through step B and arrives in step C (``options``
+    for the game, the rest for ``arrange``)."""
+    _, st = new_game(2, powers=powers, **(options or {}))
+    arrange(st, player=0, piles={0: ["fox-bear-1"]}, hands={0: [hand_card]}, **kw)
     play(st, f"place {hand_card}")
     to_draw(st)
     return st
@@ -543,7 +545,7 @@ def test_bear_draw_penalty_blind_when_owners_cannot_look() -> None:
         holder={"bear": 0},
         river=RIVER,
         penalties={0: ["walrus-fox-2", "orca-moose-2"]},
-        owner_sees_penalties=False,
+        options={"penalties": "hidden_blind"},
     )
     assert "penalty ?" in legal(st) and not any(t.startswith("penalty w") for t in legal(st))
     play(st, "penalty ?")

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+from floe.core.words import counted
 from floe.games.arche import actions as act
 from floe.games.arche.cards import (
     CATEGORIES,
@@ -146,9 +147,9 @@ def render_plain(obs: ArcheObservation) -> str:
     if cfg.deck.placeholder:
         lines.append(f"Arche Opti Mix ({PLACEHOLDER_NOTICE})")
     else:
-        lines.append(f"Arche Opti Mix (a loaded deck of {cfg.deck.n} cards)")
+        lines.append(f"Arche Opti Mix (a loaded deck of {counted(cfg.deck.n, 'card')})")
     lines.append(
-        f"turn {sc['turn']} · rain {sc['rain_out']}/5 · deck {obs.stock_count} cards"
+        f"turn {sc['turn']} · rain {sc['rain_out']}/5 · deck {counted(obs.stock_count, 'card')}"
         f" + {obs.rain_in_deck} rain"
         f" · bank {sc['bank']} · scale {tilt_text(sc['tilt'])}"
     )
@@ -168,8 +169,8 @@ def render_plain(obs: ArcheObservation) -> str:
         )
         you = " (you)" if q == obs.seat else ""
         parts = [
-            f"P{q + 1}{you}: {obs.chips[q]} chips",
-            f"{obs.hand_counts[q]} cards",
+            f"P{q + 1}{you}: {counted(obs.chips[q], 'chip')}",
+            counted(obs.hand_counts[q], "card"),
             f"figures {figs} ({obs.figures_left[q]} left)",
         ]
         if obs.has_pet[q]:

@@ -13,6 +13,7 @@ ids             action                                 notation                 
 6, 7            Walrus extra step right / left         ``extra right``, ``extra left``   ``EXTRA``
 8               Bear: draw a penalty card unseen       ``penalty ?``                     ``PENALTY_BLIND``
 9..12           Bear: give a penalty card unseen to P  ``give ? to P2``                  ``GIVE_BLIND``
+13              Bear: look at own penalty zone         ``look``                          ``LOOK``
 PLACE+c         place hand card c face-up              ``place fox-walrus-4``            ``PLACE``
 UNDER+c         Fox: place c under the pile            ``under fox-walrus-4``            ``UNDER``
 FACEDOWN+c      Fox: place c face-down                 ``facedown fox-walrus-4``         ``FACEDOWN``
@@ -57,6 +58,7 @@ STOP, PASS, TAKE_BACK, DRAW_DECK = 0, 1, 2, 3
 MOVE_RIGHT, MOVE_LEFT, EXTRA_RIGHT, EXTRA_LEFT = 4, 5, 6, 7
 PENALTY_BLIND = 8
 GIVE_BLIND = 9  # + seat
+LOOK = 13  # a Polar bear power's look at the player's own face-down penalty zone (penalties=hidden_look)
 PLACE = 16
 UNDER = PLACE + N_CARDS
 FACEDOWN = UNDER + N_CARDS
@@ -89,6 +91,7 @@ class ActionKind(StrEnum):
     EXTRA = "extra"
     PENALTY_BLIND = "penalty-blind"
     GIVE_BLIND = "give-blind"
+    LOOK = "look"
     PLACE = "place"
     UNDER = "under"
     FACEDOWN = "facedown"
@@ -128,6 +131,7 @@ _WORDS: dict[ActionKind, str] = {  # the notation of kinds that carry nothing el
     ActionKind.TAKE_BACK: "take-back",
     ActionKind.DECK: "deck",
     ActionKind.PENALTY_BLIND: "penalty ?",
+    ActionKind.LOOK: "look",
 }
 _BY_WORDS = {text: kind for kind, text in _WORDS.items()} | {"take back": ActionKind.TAKE_BACK}
 _DIRECTION_WORDS = {RIGHT: "right", LEFT: "left"}
@@ -227,6 +231,8 @@ def _decode_id(action: int) -> ArcticAction | None:
         return ArcticAction(simple[action], direction=direction)
     if action < GIVE_BLIND + 4:
         return ArcticAction(k.GIVE_BLIND, seat=action - GIVE_BLIND)
+    if action == LOOK:
+        return ArcticAction(k.LOOK)
     if PLACE <= action < GIVE:
         verb = (k.PLACE, k.UNDER, k.FACEDOWN, k.SWAP, k.RIVER, k.PENALTY, k.DISCARD)[
             (action - PLACE) // N_CARDS

@@ -1,6 +1,9 @@
 """Arctic's rule flags (spec section 10) and power sides, as one frozen record that is part of the record.
 
 Defaults are the rules-faithful choices; ``preset="bga"`` gives the Board Game Arena compatible set.
+``penalties`` says what an owner sees of their own penalty zone (spec D20): ``hidden_look`` (the rulebook:
+face down, a Polar bear power's look shows the zone and its user chooses), ``seen`` (BGA: every card shows
+to its owner) or ``hidden_blind`` (face down, the Polar bear powers take an unseen card by chance).
 Options arrive as a mapping (from the CLI, a record or the server) and are checked by the game's option
 schema (``options.OPTIONS``) before a config is built from them.
 
@@ -8,6 +11,10 @@ schema (``options.OPTIONS``) before a config is built from them.
 'bga'
 >>> RulesConfig.from_options({"powers": "fox-under,moose-draw"}).power_sides[:2]
 (2, 1)
+>>> RulesConfig().penalties, RulesConfig.bga().penalties
+('hidden_look', 'seen')
+>>> RulesConfig.from_options({"owner_sees_penalties": False}).penalties  # an old record's flag
+'hidden_blind'
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
+from floe.core.errors import OptionError
 from floe.games.arctic.powers import power_id
 
 
@@ -32,7 +40,7 @@ class RulesConfig:
     wildcard_scoring: str = "free_max"
     fox_first_card_bga_limit: bool = False
     moose_no_visible: str = "one_or_two"
-    owner_sees_penalties: bool = True
+    penalties: str = "hidden_look"  # or "seen", "hidden_blind" (options.py)
     piles_public: bool = True
     power_sides: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
 
@@ -46,7 +54,19 @@ class RulesConfig:
             wildcard_scoring="bga_adjacent",
             fox_first_card_bga_limit=True,
             moose_no_visible="bga_exactly_one",
+            penalties="seen",
         )
+
+    @property
+    def owner_sees_penalties(self) -> bool:
+        """Whether every penalty card shows to its owner as it arrives (``penalties=seen``, BGA)."""
+        return self.penalties == "seen"
+
+    @property
+    def bear_looks(self) -> bool:
+        """Whether penalty cards arrive face down and a Polar bear power's look shows the zone to its owner
+        (``penalties=hidden_look``, the rulebook)."""
+        return self.penalties == "hidden_look"
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None, players: int = 4) -> RulesConfig:
@@ -61,6 +81,12 @@ class RulesConfig:
         (animals it does not name keep their side from ``power_sides`` or the preset)."""
         config = cls.bga() if options.get("preset") == "bga" else cls()
         changes = {k: v for k, v in options.items() if k in _FLAGS}
+        if "owner_sees_penalties" in options:
+            # The flag ``penalties`` replaced (records made before 2026-11-24 store it): true was "seen",
+            # false the blind Polar bear draws and gifts.
+            if "penalties" in options:
+                raise OptionError("give penalties or its old name owner_sees_penalties, not both")
+            changes["penalties"] = "seen" if options["owner_sees_penalties"] else "hidden_blind"
         sides = list(options.get("power_sides", config.power_sides))
         for animal, side in options.get("powers", {}).items():
             sides[animal] = side

@@ -1,7 +1,7 @@
 """Full states consistent with one seat's observation, for search (``game.determinize``).
 
 Public fields are copied; hidden cards are sampled into the hidden places (``Slot``): other seats' hands,
-penalty zones the seat may not look at, face-down pile cards and covered face-up pile cards (flag
+penalty cards the seat has not seen, face-down pile cards and covered face-up pile cards (flag
 ``piles_public=false``).
 """
 
@@ -16,7 +16,7 @@ from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, ArcticStateData, Jo
 
 # The kinds of hidden place.
 HAND = "hand"  # another seat's hand: ``count`` cards
-PENALTY_ZONE = "penalty"  # a penalty zone the observer may not look at: ``count`` cards
+PENALTY_ZONE = "penalty"  # the cards of a penalty zone the observer has not seen: ``count`` cards
 FACE_DOWN = "face-down"  # one face-down card of a pile, at ``position``
 COVERED = "covered"  # one covered face-up card of a pile, at ``position`` (piles_public=false)
 
@@ -86,6 +86,8 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
             free[_HAND_SLOTS[q]] = obs.hand_counts[q]
         if q != seat or obs.penalties is None:
             free[_PENALTY_SLOTS[q]] = obs.penalty_counts[q]
+        elif len(obs.penalties) < obs.penalty_counts[q]:
+            free[_PENALTY_SLOTS[q]] = obs.penalty_counts[q] - len(obs.penalties)  # face down, not seen
         for i, e in enumerate(obs.piles[q]):
             if e == FACE_DOWN_UNKNOWN:
                 free[_FACE_DOWN_SLOTS[q][i]] = 1
@@ -153,12 +155,17 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
     state.hands = []
     state.penalties = []
     state.piles = []
+    unseen: list[int] = []
     for q in range(n):
         state.hands.append(obs.hand[:] if q == seat else sorted(placed[_HAND_SLOTS[q]]))
+        sampled = placed.get(_PENALTY_SLOTS[q], [])
         if q == seat and obs.penalties is not None:
-            state.penalties.append(obs.penalties[:])
+            state.penalties.append(sorted(obs.penalties + sampled))
+            unseen += sampled
         else:
-            state.penalties.append(sorted(placed[_PENALTY_SLOTS[q]]))
+            state.penalties.append(sorted(sampled))
+            # Which of another seat's penalty cards its owner has not seen is hidden; how many is public.
+            unseen += sampled[: obs.penalty_unseen[q]] if obs.penalty_unseen else []
         pile = []
         for j, e in enumerate(obs.piles[q]):
             if e == FACE_DOWN_UNKNOWN:
@@ -175,3 +182,4 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
         if totems[q] < 0 and not any(job[0] == _TOTEM_JOB and job[1] == q for job in obs.pending):
             totems[q] = free_totems.pop()
     state.totems = totems
+    state.unseen_penalties = sorted(unseen)

@@ -24,7 +24,7 @@ from floe.games.arctic.state import FACE_DOWN_FLAG, OVER, ArcticStateData, Job
 from floe.games.arctic.vector import VECTOR_SIZE, vector
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
-VERSION = "arctic-2"
+VERSION = "arctic-3"
 
 
 class ArcticState(ArcticStateData, State):

@@ -79,7 +79,7 @@ def log_line(
     return ". ".join(parts) + "."
 
 
-def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | None) -> str:
+def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | None) -> str | None:
     """A player's decision in words; a hidden card is named only where ``seen`` names it."""
     s = obs.scalars
     p = _Who(actor, viewer)
@@ -88,7 +88,7 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
     k = ActionKind
     kind = d.kind
     card = CARD_NAMES[d.card] if d.card >= 0 else None
-    owner_sees = obs.config.owner_sees_penalties
+    blind = obs.config.penalties == "hidden_blind"  # nobody looks: Polar bear cards are taken unseen
     if kind is k.STOP:
         if step == PLACE:
             return f"{p.does('stop')} placing cards ({s['placed']} placed)"
@@ -102,7 +102,11 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
         top = visible_top(obs.piles[actor])
         return f"{p.does('take')} {CARD_NAMES[top]} back into {p.their} hand (Puffin)"
     if kind is k.DECK:
+        if p.you:
+            return None  # the card drawn is told next, in one line (the chance line)
         return f"{p.does('draw')} the top card of the deck (Orca)"
+    if kind is k.LOOK:
+        return f"{p.does('look')} at {p.their} face-down penalty cards (Polar bear)"
     if kind is k.MOVE:
         top = visible_top(obs.piles[actor])
         main, comp = MAIN[top], COMPANION[top]
@@ -126,10 +130,10 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
             return f"{p.does('give')} {card} from {p.their} penalty zone to {q.obj} (Polar bear)"
         if card is not None:
             return f"{p.does('give')} you {card} from {p.their} penalty zone (Polar bear)"
-        if not owner_sees:  # nobody looks: the card given is drawn unseen
+        if blind:
             return f"{p.does('give')} an unseen penalty card to {q.obj} (Polar bear)"
         return f"{p.does('give')} a penalty card to {q.obj} (Polar bear)"
-    if (kind is k.PENALTY or kind is k.PENALTY_BLIND) and not owner_sees:
+    if (kind is k.PENALTY or kind is k.PENALTY_BLIND) and blind:
         return f"{p.does('draw')} an unseen card from {p.their} penalty zone (Polar bear)"
     what = card or "a card"
     if kind is k.PLACE:
@@ -148,7 +152,9 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
         # Seen by another seat, the owner's look at its own penalty zone reads "penalty ?".
         return f"{p.does('take')} {what} from {p.their} penalty zone into {p.their} hand (Polar bear)"
     if kind is k.DISCARD:
-        return f"{p.does('discard')} {what} face-down into {p.their} penalty zone"
+        if card is not None:  # the card is named only to its owner, who knows it
+            return f"{p.does('discard')} {card} into {p.their} penalty zone"
+        return f"{p.does('discard')} a card face-down into {p.their} penalty zone"
     return f"{p.does('play')} {seen}"
 
 
@@ -166,9 +172,9 @@ def _chance_line(obs: ArcticObservation, seen: str | None, viewer: int | None) -
     if kind == Job.HAND:
         if obs.scalars["step"] == SETUP:
             return f"You are dealt {card}"
-        return f"You draw {card} from the deck"
+        return f"You draw {card} from the top of the deck (Orca)"
     if kind == Job.PENALTY:
-        return f"You take a penalty card from the deck: {card} (face-down)"
+        return f"You take {card} from the deck into your penalty zone"
     if kind == Job.BLIND_DRAW:
         return f"You get {card}"
     if kind == Job.DECKS:

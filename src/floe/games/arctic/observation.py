@@ -9,8 +9,11 @@ action. From the observation come the JSON-ready dict (``codec.py``), the fixed-
 What a seat sees of the others: hand and penalty counts, the public knowledge gathered from public events
 (cards seen entering a hand and not seen leaving it), every face-up pile card (flag ``piles_public``; only
 the visible card otherwise), the place of each face-down card but not its animal, and the totems only once
-the game is over. Its own hand, totem and face-down cards always; its own penalty zone if
-``owner_sees_penalties``. Nobody sees the deck or the reserve, which have no order to read anyway.
+the game is over. Its own hand, totem and face-down cards always. Of its own penalty zone (option
+``penalties``, spec D20): every card (``seen``); the cards it has seen, i.e. discarded itself or looked at
+with a Polar bear power, and how many it has not (``hidden_look``); only the count (``hidden_blind``).
+How many cards of each zone their owner has not seen is public: every arrival and every look is a public
+event. Nobody sees the deck or the reserve, which have no order to read anyway.
 """
 
 from __future__ import annotations
@@ -64,7 +67,8 @@ class ArcticObservation:
     penalty_counts: list[int]
     piles: list[list[int]]  # see the note on pile entries below
     hand: list[int] = field(default_factory=list)  # own hand (empty for a spectator)
-    penalties: list[int] | None = None  # own penalty zone if its owner may look, else None
+    penalties: list[int] | None = None  # the own penalty cards the seat has seen; None: it sees none
+    penalty_unseen: list[int] = field(default_factory=list)  # per seat: penalty cards its owner has not seen
     scores: list[dict[str, Any]] | None = None  # breakdowns once the game is over
 
     # Pile entries: a face-up card id; a face-down card known to this seat as card + 128; an unknown
@@ -112,8 +116,9 @@ def observe(
         piles.append(view)
     totems = [t if over or q == seat else -1 for q, t in enumerate(st.totems)]
     own_penalties = None
-    if seat is not None and st.config.owner_sees_penalties:
-        own_penalties = st.penalties[seat][:]
+    unseen = st.unseen_penalties
+    if seat is not None and st.config.penalties != "hidden_blind":
+        own_penalties = [c for c in st.penalties[seat] if c not in unseen]
     return ArcticObservation(
         seat=seat,
         config=st.config,
@@ -133,6 +138,7 @@ def observe(
         piles=piles,
         hand=st.hands[seat][:] if seat is not None else [],
         penalties=own_penalties,
+        penalty_unseen=[sum(1 for c in zone if c in unseen) for zone in st.penalties] if unseen else [0] * n,
         scores=scores if over else None,
     )
 
@@ -157,7 +163,7 @@ def observe_action(st: ArcticStateData, action: int, seat: int | None) -> str | 
         if kind in _OWNER_ONLY_JOBS:
             return text if seat == owner else None
         if kind == Job.PENALTY:
-            return text if seat == owner and st.config.owner_sees_penalties else None
+            return text if seat == owner and st.config.owner_sees_penalties else None  # else face down
         if kind == Job.BLIND_GIVE:
             return None  # nobody may look at it (owners do not see their penalty zones then)
         return text  # river refills, decks, power sides, the first player: public
@@ -168,6 +174,6 @@ def observe_action(st: ArcticStateData, action: int, seat: int | None) -> str | 
         return str(decoded._replace(card=HIDDEN))
     if decoded.kind is ActionKind.GIVE:
         if seat == decoded.seat and st.config.owner_sees_penalties:
-            return text  # the receiver sees the card arrive in its penalty zone
+            return text  # the receiver sees the card arrive in its penalty zone (face down otherwise)
         return str(decoded._replace(card=HIDDEN))
     return text

@@ -174,13 +174,32 @@ OPTIONS = OptionSchema(
             advanced=True,
         ),
         Option(
+            "penalties",
+            "choice",
+            "hidden_look",
+            "what a player sees of their own penalty zone: face down until a Polar bear power's look "
+            "(the rulebook), every card as it arrives (BGA), or never (Polar bear draws and gifts then take "
+            "an unseen card)",
+            "9, D20",
+            label="Own penalty cards",
+            choices=choices(
+                ("hidden_look", "face down; a Polar bear power shows them to its user, who chooses"),
+                ("seen", "the owner sees each one (Board Game Arena)"),
+                ("hidden_blind", "face down; Polar bear powers take an unseen card"),
+            ),
+            default_text="`hidden_look` (bga: `seen`)",
+            advanced=True,
+        ),
+        Option(
             "owner_sees_penalties",
             "bool",
             True,
-            "whether a player may look at their own penalty zone (if not, Polar bear draws and gifts are "
-            "of unseen cards)",
+            "the flag `penalties` replaced, read from older records: true is `seen`, false `hidden_blind`",
             "D20",
-            label="Players see their own penalty cards",
+            label="Players see their own penalty cards (old records)",
+            stored=False,
+            lobby=False,
+            default_text="—",
             advanced=True,
         ),
         Option(

@@ -86,6 +86,7 @@ def setup(st: ArcticStateData, config: RulesConfig, n: int) -> None:
     st.turns = [0] * n
     st.known = [0] * 120
     st.pushes = [0] * (N_ANIMALS * n)
+    st.unseen_penalties = []
     st.history = []
     st.hands = [[] for _ in range(n)]
     st.piles = [[] for _ in range(n)]
@@ -166,7 +167,8 @@ def legal_actions(st: ArcticStateData) -> list[int]:
     if step == DISCARD:
         return [act.DISCARD + c for c in st.hands[p]]
     if step == GIVE:
-        return [act.PASS, *_give_actions(st, p)]
+        look = [act.LOOK] if _unseen_by_owner(st, p) else []
+        return [act.PASS, *look, *_give_actions(st, p)]
     return []
 
 
@@ -183,8 +185,10 @@ def _place_actions(st: ArcticStateData, p: int) -> list[int]:
     if take_back:
         out.append(act.TAKE_BACK)
     give_now = st.config.bear_give_step == "A" and k == 0 and not st.give_used and has_a_power(st, _BEAR_GIVE)
-    if give_now and st.penalties[p] and not st.config.owner_sees_penalties:
+    if give_now and st.penalties[p] and st.config.penalties == "hidden_blind":
         out += [act.GIVE_BLIND + q for q in range(st.players) if q != p]
+    if give_now and _unseen_by_owner(st, p):
+        out.append(act.LOOK)
     if hand and k < st.place_max:
         out += [act.PLACE + c for c in hand]
         fox = (
@@ -204,7 +208,7 @@ def _place_actions(st: ArcticStateData, p: int) -> list[int]:
             out += [base + c for c in hand]
     if pre and hand and st.river and has_a_power(st, _PUFFIN_SWAP):
         out += [act.SWAP + c for c in hand]
-    if give_now and st.penalties[p] and st.config.owner_sees_penalties:
+    if give_now and st.penalties[p] and st.config.penalties != "hidden_blind":
         out += _give_actions(st, p)
     return out
 
@@ -253,12 +257,28 @@ def _draw_actions(st: ArcticStateData, p: int) -> list[int]:
     if st.deck and has_power(st, _ORCA_DECK):
         out.append(act.DRAW_DECK)
     bear = st.penalties[p] and has_power(st, _BEAR_DRAW_PENALTY)
-    if bear and not st.config.owner_sees_penalties:
+    if bear and st.config.penalties == "hidden_blind":
         out.append(act.PENALTY_BLIND)
+    if bear and _unseen_by_owner(st, p):
+        out.append(act.LOOK)
     out += [act.RIVER + c for c in st.river]
-    if bear and st.config.owner_sees_penalties:
-        out += [act.PENALTY + c for c in st.penalties[p]]
+    if bear and st.config.penalties != "hidden_blind":
+        out += [act.PENALTY + c for c in _seen_by_owner(st, p)]
     return out
+
+
+def _unseen_by_owner(st: ArcticStateData, p: int) -> bool:
+    """Whether p's penalty zone holds a card p has not seen (only under penalties=hidden_look)."""
+    unseen = st.unseen_penalties
+    return bool(unseen) and any(c in unseen for c in st.penalties[p])
+
+
+def _seen_by_owner(st: ArcticStateData, p: int) -> list[int]:
+    """The cards of p's penalty zone that p has seen, and so may choose (all of them unless hidden_look)."""
+    unseen = st.unseen_penalties
+    if not unseen:
+        return st.penalties[p]
+    return [c for c in st.penalties[p] if c not in unseen]
 
 
 def _draw_sources(st: ArcticStateData, p: int) -> bool:
@@ -270,10 +290,10 @@ def _draw_sources(st: ArcticStateData, p: int) -> bool:
 
 
 def _give_actions(st: ArcticStateData, p: int) -> list[int]:
-    if not st.config.owner_sees_penalties:
+    if st.config.penalties == "hidden_blind":
         return [act.GIVE_BLIND + q for q in range(st.players) if q != p]
     others = [q for q in range(st.players) if q != p]
-    return [act.GIVE + 4 * c + q for c in st.penalties[p] for q in others]
+    return [act.GIVE + 4 * c + q for c in _seen_by_owner(st, p) for q in others]
 
 
 def _give_available(st: ArcticStateData) -> bool:
@@ -316,6 +336,8 @@ def apply_chance(st: ArcticStateData, action: int) -> None:
             insort(st.river, card)
         else:
             insort(st.penalties[a], card)
+            if st.config.bear_looks:
+                insort(st.unseen_penalties, card)  # face down: its owner has not seen it
     elif kind == _JOB_BLIND_DRAW:
         card = action - act.CARD
         st.penalties[a].remove(card)
@@ -402,6 +424,9 @@ def _apply_decision(st: ArcticStateData, action: int) -> None:
         to = action - act.GIVE_BLIND
         st.pending.append((_JOB_BLIND_GIVE, p, to))
         _after_give(st, p, to)
+    elif action == act.LOOK:
+        zone = st.penalties[p]
+        st.unseen_penalties = [c for c in st.unseen_penalties if c not in zone]
     elif action in (act.MOVE_RIGHT, act.MOVE_LEFT):
         top = visible_card(st.piles[p])
         d = 1 if action == act.MOVE_RIGHT else -1
@@ -472,6 +497,8 @@ def _apply_decision(st: ArcticStateData, action: int) -> None:
         card, to = divmod(action - act.GIVE, 4)
         st.penalties[p].remove(card)
         insort(st.penalties[to], card)
+        if st.config.bear_looks:
+            insort(st.unseen_penalties, card)  # it arrives face down: the receiver has not seen it
         _after_give(st, p, to)
 
 

@@ -14,6 +14,9 @@ serialises to JSON. Conventions:
   public location, ``IN_HAND + seat`` certainly in that seat's hand (taken from the river, swapped or
   taken back, and not seen leaving), or a bit mask 1..15 of seats whose hidden areas (hand, penalty
   zone, face-down pile cards) may hold it.
+- ``unseen_penalties`` (sorted) holds the penalty cards their owner has not seen (``penalties=hidden_look``):
+  drawn from the deck as a shortfall or received as a Polar bear gift, and not looked at since. A card
+  the owner discarded is seen; a Polar bear power's look (action ``look``) shows the whole zone.
 - ``pushes[6 * seat + animal]`` is the net number of steps that seat chose to move that animal's token
   forward (token moves it could have made the other way, and Walrus extra steps). It is public, and it is
   the evidence search bots use to guess opponents' totems.
@@ -92,6 +95,7 @@ _LIST_FIELDS = (
     "turns",
     "known",
     "pushes",
+    "unseen_penalties",
     "history",
 )
 _NESTED_FIELDS = ("hands", "piles", "penalties")
@@ -152,6 +156,7 @@ class ArcticStateData:
     turns: list[int]
     known: list[int]
     pushes: list[int]
+    unseen_penalties: list[int]
     history: list[int]
     hands: list[list[int]]
     piles: list[list[int]]
@@ -197,6 +202,7 @@ class ArcticStateData:
         other.turns = self.turns[:]
         other.known = self.known[:]
         other.pushes = self.pushes[:]
+        other.unseen_penalties = self.unseen_penalties[:]
         other.history = self.history[:]
         other.hands = [h[:] for h in self.hands]
         other.piles = [p[:] for p in self.piles]
@@ -245,12 +251,20 @@ class ArcticStateData:
         for name in SCALAR_FIELDS:
             setattr(self, name, data[name])
         for name in _LIST_FIELDS:
-            setattr(self, name, [int(x) for x in data[name]])
+            setattr(self, name, [int(x) for x in data[name]] if name in data else _absent(name))
         for name in _NESTED_FIELDS:
             setattr(self, name, [[int(x) for x in part] for part in data[name]])
         self.pending = [(int(k), int(a), int(b)) for k, a, b in data["pending"]]
         self._legal = None
         self._scores = None
+
+
+def _absent(name: str) -> list[int]:
+    # States saved before unseen_penalties existed had none (there was no hidden_look rule); any other
+    # missing field is an error.
+    if name == "unseen_penalties":
+        return []
+    raise KeyError(name)
 
 
 def visible_card(pile: list[int]) -> int:

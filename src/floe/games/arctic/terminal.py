@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.core.game import State
-from floe.games.arctic.actions import decks_mask_text
+from floe.games.arctic.actions import STOP, decks_mask_text
 from floe.games.arctic.cards import (
     ANIMALS,
     CARD_NAMES,
@@ -40,6 +40,8 @@ __all__ = [
     "VIEW",
     "animal_text",
     "card_text",
+    "choice_order",
+    "draw_compact_table",
     "draw_table",
     "final_view",
     "scores_table",
@@ -81,7 +83,7 @@ HELP = """\
   an action    its notation, e.g. [cyan]place fox-walrus-4[/] or [cyan]stop[/]; a unique
                start is enough ([cyan]pl fox-w[/]), so is the card alone if only one
                choice uses it ([cyan]fox-walrus-4[/])
-  [cyan]table[/]        draw the whole table again
+  [cyan]table[/]        draw the whole table: every pile, what each power does
   [cyan]hint[/]         ask the ismcts bot: its choice and its win-rate estimate for each option
   [cyan]help[/]         this text
   [cyan]quit[/]         leave the game (the seed is printed so you can replay it)
@@ -306,10 +308,15 @@ def _footer(obs: ArcticObservation) -> Text:
             out.append(" · your totem (★): ")
             out.append_text(animal_text(totem))
             out.append(f" (now worth {LANDSCAPE[obs.tokens[totem]]})")
-        if obs.penalties is not None and obs.penalties:
+        unseen = obs.penalty_counts[obs.seat] - len(obs.penalties or ())
+        if obs.penalties:
             out.append(" · your penalty cards: " + ", ".join(CARD_NAMES[c] for c in obs.penalties))
-        elif obs.penalties is None and obs.penalty_counts[obs.seat]:
+            if unseen:
+                out.append(f" and {unseen} face-down")
+        elif obs.penalties is None and unseen:
             out.append(" · you may not look at your penalty cards")
+        elif unseen:
+            out.append(f" · your penalty cards: {unseen} face-down (a Polar bear power lets you look)")
     return out
 
 
@@ -332,8 +339,22 @@ def table_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> Re
     return Panel(Group(*parts), title=_header(obs, names), title_align="left", border_style="blue")
 
 
+def draw_compact_table(
+    console: Console, state: State, seat: int | None, names: Sequence[str] | None = None
+) -> None:
+    """Print the compact table as ``seat`` sees it (``terminal_compact``): what a decision needs in about
+    20 rows, so the last moves and the prompt fit with it on a 45-row terminal."""
+    from floe.games.arctic.terminal_compact import compact_view  # it builds on this module's parts
+
+    obs = state.observation(seat)
+    if isinstance(obs, ArcticObservation):
+        console.print(compact_view(obs, names))
+    else:
+        console.print(Text(state.render(seat)))
+
+
 def draw_table(console: Console, state: State, seat: int | None, names: Sequence[str] | None = None) -> None:
-    """Print the table as ``seat`` sees it (built from ``state.observation(seat)`` only)."""
+    """Print the whole table as ``seat`` sees it (built from ``state.observation(seat)`` only)."""
     obs = state.observation(seat)
     if isinstance(obs, ArcticObservation):
         console.print(table_view(obs, names))
@@ -367,16 +388,16 @@ def scores_table(
     totems: Sequence[int] | None = None,
 ) -> Table:
     """Each player's scoring breakdown, one column per player in ranking order: every animal's longest
-    run and its points, the bonus, the totem, the penalties and the total."""
+    run's points and length, the bonus, the totem, the penalties and the total."""
     table = Table(title="Final scores", title_justify="left", title_style="bold")
     table.add_column("", no_wrap=True)
     for place, q in enumerate(ranking, start=1):
         table.add_column(f"{place}. {names[q]}", justify="right", no_wrap=True)
     for a, animal in enumerate(ANIMALS):
-        cells: list[RenderableType] = [Text.assemble(animal_text(a), (" run → points", "dim"))]
+        cells: list[RenderableType] = [Text.assemble(animal_text(a), (" points (run)", "dim"))]
         for q in ranking:
             run, pts = breakdowns[q]["runs"][animal], breakdowns[q]["run_points"][animal]
-            cells.append(Text(f"{run} → {pts}") if pts else Text(f"{run}" if run else "-", style="dim"))
+            cells.append(run_cell(run, pts))
         table.add_row(*cells)
     table.add_row("bonus", *(str(breakdowns[q]["bonus"]) for q in ranking))
     totem_cells: list[RenderableType] = []
@@ -400,9 +421,18 @@ def scores_table(
     table.add_row(
         Text("total", style="bold"), *(Text(str(breakdowns[q]["total"]), style="bold") for q in ranking)
     )
-    table.caption = "a run of n scores 0, 0, 1, 3, 6, 10, 15 (n = 0..6+); bonus: the same for the runs scored"
+    table.caption = (
+        "points (longest run): a run of n scores 0, 0, 1, 3, 6, 10, 15 (n = 0..6+); "
+        "bonus: the same for the runs scored"
+    )
     table.caption_justify = "left"
     return table
+
+
+def run_cell(run: int, points: int) -> Text:
+    """A run in the final scores as the web table writes it: its points, then its length in brackets
+    (``0 (1)`` for a run of one, which scores nothing); dim when it scores nothing."""
+    return Text(f"{points} ({run})", style="" if points else "dim")
 
 
 def final_view(state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
@@ -419,11 +449,22 @@ def final_view(state: State, seat: int | None, names: Sequence[str] | None = Non
     return Group(table, scores_table(breakdowns, state.ranking(), names, totems), ranking_text(state, names))
 
 
+def choice_order(legal: Sequence[int]) -> list[int]:
+    """``stop`` after every other choice: placing or drawing comes first, so choice 1 is never the Moose's
+    "place no card" (or "draw fewer") by accident."""
+    return [a for a in legal if a != STOP] + [a for a in legal if a == STOP]
+
+
 VIEW = GameView(
-    draw_table=draw_table,
+    draw_table=draw_compact_table,
+    full_table=draw_table,
     status_line=status_line,
     final_view=final_view,
     turn_key=turn_key,
     turn_word="Round",
     help=HELP,
+    # More choices than this are listed as numbered notations in columns: described one per line (two at
+    # 80 columns) they would push the table and the last moves off a 45-row terminal.
+    compact_choices=8,
+    choice_order=choice_order,
 )

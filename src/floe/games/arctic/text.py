@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from floe.core.errors import InvalidActionError
+from floe.core.words import counted
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind
 from floe.games.arctic.cards import (
@@ -61,11 +62,12 @@ def render_plain(obs: ArcticObservation) -> str:
     for q in range(s["players"]):
         own = q == obs.seat
         head = f"P{q + 1}{' (you)' if own else ''}{' first' if q == s['first_player'] else ''}:"
-        hand = ", ".join(CARD_NAMES[c] for c in obs.hand) if own else f"{obs.hand_counts[q]} cards"
+        hand = ", ".join(CARD_NAMES[c] for c in obs.hand) if own else counted(obs.hand_counts[q], "card")
         totem = ANIMALS[obs.totems[q]] if obs.totems[q] >= 0 else "?"
         pens = f"{obs.penalty_counts[q]}"
-        if own and obs.penalties is not None and obs.penalties:
-            pens += " (" + ", ".join(CARD_NAMES[c] for c in obs.penalties) + ")"
+        if own and obs.penalties is not None and obs.penalty_counts[q]:
+            unseen = obs.penalty_counts[q] - len(obs.penalties)
+            pens += " (" + ", ".join([*(CARD_NAMES[c] for c in obs.penalties), *["face-down"] * unseen]) + ")"
         lines.append(f"{head} hand {hand}; totem {totem}; penalties {pens}")
         lines.append("   pile: " + (" | ".join(pile_entry_text(e) for e in obs.piles[q]) or "(empty)"))
     if obs.scores:
@@ -121,7 +123,7 @@ def describe(obs: ArcticObservation, action: int) -> str:
     kind = d.kind
     words = describe_card(d.card) if d.card >= 0 else ""
     if kind is k.STOP:
-        return "Stop placing cards" if s["step"] == PLACE else "Stop drawing cards"
+        return _stop_words(obs) if s["step"] == PLACE else "Stop drawing cards"
     if kind is k.PASS:
         return "Don't use the Walrus power" if s["step"] == EXTRA else "Don't give a penalty card"
     if kind is k.MOVE:
@@ -153,11 +155,27 @@ def describe(obs: ArcticObservation, action: int) -> str:
     return text[0].upper() + text[1:]
 
 
+def _stop_words(obs: ArcticObservation) -> str:
+    """``stop`` while placing, in words that say what it leads to (spec A4, A5, D25)."""
+    s = obs.scalars
+    player = s["turn_player"]
+    if player >= 0 and obs.hand_counts[player] == 0:
+        short = s["place_min"] - s["placed"]
+        return "Stop placing: your hand is empty" + (
+            f" ({short} short: penalty cards from the deck)" if short > 0 else ""
+        )
+    if s["placed"] == 0:
+        # Moose "place ±1" on a placement value of 1 (D25): a trap when read as "stop" before anything.
+        return "Moose: place no card this turn (your visible card stays; step B still moves its tokens)"
+    return f"Stop placing cards ({s['placed']} placed)"
+
+
 # What an action does when that does not depend on the step or the table ({card}: the card in words).
 _PHRASES: dict[ActionKind, str] = {
     ActionKind.TAKE_BACK: "Puffin: take your visible card back into your hand",
     ActionKind.DECK: "Orca: draw the top card of the deck",
     ActionKind.PENALTY_BLIND: "Polar bear: draw an unseen card from your penalty zone",
+    ActionKind.LOOK: "Polar bear: look at your face-down penalty cards (then choose)",
     ActionKind.PLACE: "Place {card} on your pile",
     ActionKind.UNDER: "Fox: place {card} at the bottom of your pile (last card)",
     ActionKind.FACEDOWN: "Fox: place {card} face-down under your visible card (last card)",

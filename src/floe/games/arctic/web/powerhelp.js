@@ -66,13 +66,16 @@ export const POWER_HELP = {
   "bear-draw-penalty": [
     "C",
     "Any of your draws may be a card from your own penalty zone instead of the river (one penalty card fewer). " +
-      "If the table hides your penalty zone from you (owner_sees_penalties off), the card is an unseen one.",
+      "Penalty cards lie face down (the rulebook): first look at your zone — everyone sees that you look, only " +
+      "you see the cards — then choose one, or still draw from the river. With penalties=seen (BGA) you already " +
+      "know them; with penalties=hidden_blind the card is an unseen one.",
   ],
   "bear-give": [
     "C",
     "Once per turn, after discarding down to 7 cards: give one card of your penalty zone to another player's " +
-      "penalty zone. Not in the final round (with the table option bear_give_step=A: before your first card " +
-      "instead, final round included).",
+      "penalty zone, where it lies face down. Not in the final round (with the table option bear_give_step=A: " +
+      "before your first card instead, final round included). With face-down penalty cards you may look at your " +
+      "zone first, then choose the card to give.",
   ],
 };
 

@@ -10,7 +10,7 @@ import { h, replaceChildren } from "/static/js/dom.js";
 import { seatLabel } from "/static/js/words.js";
 import { ANIMALS, ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
 import { powerTip } from "./powerhelp.js";
-import { powerEffect, powerName } from "./words.js";
+import { counted, powerEffect, powerName } from "./words.js";
 
 /**
  * Render `view` into `root`. Options:
@@ -64,15 +64,20 @@ function myArea(view, mine) {
 }
 
 function penaltyBlock(cards, count, { own = false, testid = null } = {}) {
-  if (cards && cards.length) {
+  if (cards && count) {
+    // The cards the owner has seen face up; the rest lie face down until a Polar bear power's look.
+    const unseen = Array.from({ length: Math.max(0, count - cards.length) }, () =>
+      cardBack({ size: "sm", label: "face-down penalty card (a Polar bear power lets you look)" }),
+    );
     return h(
       "div",
       { class: "penalties", "data-testid": testid },
-      h("span", { class: "label" }, `${own ? "Your penalty cards" : "Penalty cards"} (${cards.length}, −1 each): `),
+      h("span", { class: "label" }, `${own ? "Your penalty cards" : "Penalty cards"} (${count}, −1 each): `),
       h(
         "div",
         { class: "cards" },
         cards.map((c) => cardFace(c, { size: "sm", obj: own ? `penalty:${c}` : null })),
+        unseen,
       ),
     );
   }
@@ -128,7 +133,7 @@ function riverZone(view) {
         h(
           "div",
           { class: "stock-item" },
-          cardBack({ label: `deck: ${view.deck_count} cards`, obj: "deck", testid: "deck" }),
+          cardBack({ label: `deck: ${counted(view.deck_count, "card")}`, obj: "deck", testid: "deck" }),
           h("span", { class: "stock-label" }, `deck ${view.deck_count}`),
         ),
         h("div", { class: "stock-item" }, h("span", { class: "stock-label" }, `reserve ${view.reserve_count}`)),

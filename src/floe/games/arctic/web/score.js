@@ -3,6 +3,7 @@
 import { h } from "/static/js/dom.js";
 import { rankByTotal, scoreScreen as sharedScoreScreen } from "/static/js/score.js";
 import { ANIMALS, ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon } from "./icons.js";
+import { counted } from "./words.js";
 
 const EXPLAIN =
   "Runs: points for the longest run of each animal in the pile (its length in brackets). " +
@@ -32,7 +33,7 @@ function runRow(animal) {
         {
           class: pts ? "scored" : "",
           style: { "--c": ANIMAL_COLOURS[animal] },
-          title: `longest ${ANIMAL_NAMES[animal]} run: ${run} cards, ${pts} points`,
+          title: `longest ${ANIMAL_NAMES[animal]} run: ${counted(run || 0, "card")}, ${counted(pts || 0, "point")}`,
         },
         `${pts || 0}`,
         h("small", { class: "muted" }, ` (${run || 0})`),

@@ -36,3 +36,8 @@ export function cardWords(notation) {
   const c = parseCard(notation);
   return `${ANIMAL_NAMES[c.main]} (companion ${ANIMAL_NAMES[c.companion]}), place ${c.placement} / draw ${c.draw}`;
 }
+
+/** "1 card", "2 cards": a count and its noun agree. */
+export function counted(n, noun, plural = `${noun}s`) {
+  return `${n} ${Math.abs(n) === 1 ? noun : plural}`;
+}

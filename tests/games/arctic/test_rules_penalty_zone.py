@@ -1,0 +1,156 @@
+"""The penalty zone as the rulebook has it (spec section 9, D20; option ``penalties``), checked by hand.
+
+The rulebook's words: penalty cards go face down into the zone ("lege sie verdeckt in deine Strafzone",
+German rules, step A and the hand limit); the Polar bear powers look at it and choose ("Guardate le carte
+della vostra zona Penalità, sceglietene una e collocatela nella zona Penalità di un altro giocatore";
+"potete guardare anche le carte dalla vostra zona Penalità e scegliere se pescare da lì o dal Fiume",
+Italian rules). So under ``penalties=hidden_look`` (the rules preset's default) a player does not know
+the cards drawn into their zone or given to them until a Polar bear power's look (``look``) shows the
+zone; a card they discarded themselves they know. ``seen`` (BGA) and ``hidden_blind`` are kept as they were.
+"""
+
+from __future__ import annotations
+
+from floe.games.arctic import actions as act
+from floe.games.arctic.log import log_line
+
+from .positions import arrange, card, legal, new_game, play, resolve, step_name
+
+RIVER = ["fox-walrus-5", "moose-orca-5", "walrus-puffin-5", "orca-bear-5", "puffin-fox-5", "bear-moose-5"]
+ZONE = ["walrus-fox-2", "orca-moose-2"]
+
+
+def to_draw(st) -> None:  # type: ignore[no-untyped-def]
+    """Go through step B with fixed choices until step C."""
+    while step_name(st) in ("move", "extra"):
+        play(st, "main right" if step_name(st) == "move" else "pass")
+
+
+def at_draw(players: int = 2, *, unseen: list[str], **options: object):  # type: ignore[no-untyped-def]
+    """P1 holds the Polar bear's penalty draw, has ``ZONE`` as penalty cards (``unseen`` not seen by P1),
+    places puffin-moose-3 on fox-bear-1 (P = 1) and arrives in step C."""
+    _, st = new_game(players, powers=["bear-draw-penalty"], **options)
+    arrange(
+        st,
+        player=0,
+        piles={0: ["fox-bear-1"]},
+        hands={0: ["puffin-moose-3"]},
+        penalties={0: ZONE},
+        unseen=unseen,
+        river=RIVER,
+        holder={"bear": 0},
+    )
+    play(st, "place puffin-moose-3")
+    to_draw(st)
+    return st
+
+
+def test_the_rules_preset_keeps_penalty_cards_face_down_and_bga_shows_them() -> None:
+    assert new_game(2)[0].config.penalties == "hidden_look"
+    assert new_game(2, preset="bga")[0].config.penalties == "seen"
+
+
+def test_bear_draw_from_a_face_down_zone_offers_a_look_and_then_the_zone_cards() -> None:
+    st = at_draw(unseen=ZONE)
+    assert step_name(st) == "draw" and st.drawn == 0
+    # Before the look: the zone's cards are not offered (their names would tell P1 what it holds).
+    assert legal(st) == ["look", *(f"river {c}" for c in RIVER)]
+    before = st.observation(0)
+    assert before.penalties == [] and before.penalty_unseen[0] == 2 and before.penalty_counts[0] == 2
+    assert st.observation_dict(0)["players_view"][0]["penalties"] == []
+    play(st, "look")
+    # The look is no draw: P1 now sees the zone and chooses among its cards, or still the river.
+    assert step_name(st) == "draw" and st.drawn == 0
+    assert legal(st) == [*(f"river {c}" for c in RIVER), "penalty walrus-fox-2", "penalty orca-moose-2"]
+    after = st.observation(0)
+    assert after.penalties == sorted(card(c) for c in ZONE) and after.penalty_unseen[0] == 0
+    # The other player learns that P1 looked, not what is there.
+    assert st.observation(1).penalties == [] and st.observation(1).penalty_unseen[0] == 0
+    play(st, "penalty orca-moose-2")
+    assert card("orca-moose-2") in st.hands[0] and st.penalties[0] == [card("walrus-fox-2")]
+    assert st.observation(0).penalties == [card("walrus-fox-2")]  # what was seen stays known
+
+
+def test_a_card_the_owner_discarded_is_known_without_a_look() -> None:
+    st = at_draw(unseen=["orca-moose-2"])
+    assert legal(st) == ["look", *(f"river {c}" for c in RIVER), "penalty walrus-fox-2"]
+    assert st.observation(0).penalties == [card("walrus-fox-2")]
+
+
+def test_discarding_puts_a_known_card_face_down() -> None:
+    _, st = new_game(2)
+    hand = ["puffin-moose-3", "walrus-fox-2", "orca-moose-2", "walrus-bear-3", "moose-bear-2"]
+    hand += ["bear-walrus-3", "fox-bear-2"]
+    arrange(st, player=0, piles={0: ["fox-bear-1"]}, hands={0: hand}, river=RIVER)
+    play(st, "place puffin-moose-3")
+    to_draw(st)
+    play(st, *(f"river {c}" for c in RIVER[:3]))
+    resolve(st)
+    assert step_name(st) == "discard"
+    play(st, "discard walrus-fox-2")
+    assert st.observation(0).penalties == [card("walrus-fox-2")] and st.unseen_penalties == []
+    assert st.observation_dict(1)["players_view"][0]["penalty_count"] == 1
+
+
+def test_a_shortfall_draws_face_down_cards_the_owner_does_not_see() -> None:
+    _, st = new_game(2)
+    # fox-walrus-4's placement value is 4; one card in hand: 3 penalty cards from the deck.
+    arrange(st, player=0, piles={0: ["fox-walrus-4"]}, hands={0: ["puffin-moose-3"]}, river=RIVER)
+    assert st.placement_value == 4
+    play(st, "place puffin-moose-3")
+    drawn = 0
+    while st.is_chance_node() and st.pending[0][0] == 6:  # Job.PENALTY
+        outcome = st.legal_actions()[0]
+        assert st.observe_action(outcome, 0) is None  # the owner is not told the card
+        before, after_state = st.observation(0), st.clone()
+        after_state.apply(outcome)
+        line = log_line(before, after_state.observation(0), None, None, 0)
+        assert line is not None and line.startswith("You take a penalty card from the deck (face-down).")
+        st.apply(outcome)
+        drawn += 1
+    assert drawn == 3
+    assert len(st.penalties[0]) == drawn and st.unseen_penalties == st.penalties[0]
+    assert st.observation(0).penalties == [] and st.observation(0).penalty_unseen[0] == drawn
+
+
+def test_bear_give_from_a_face_down_zone_looks_first_and_the_card_arrives_unseen() -> None:
+    _, st = new_game(3, powers=["bear-give"])
+    arrange(
+        st,
+        player=0,
+        piles={0: ["fox-bear-1"]},
+        hands={0: ["puffin-moose-3"]},
+        penalties={0: ["walrus-fox-2"], 2: ["orca-moose-2"]},
+        unseen=["walrus-fox-2", "orca-moose-2"],
+        holder={"bear": 0},
+    )
+    play(st, "place puffin-moose-3")
+    to_draw(st)
+    while step_name(st) == "draw":
+        st.apply(st.legal_actions()[0])
+    resolve(st)
+    assert step_name(st) == "give"
+    assert legal(st) == ["pass", "look"]
+    play(st, "look")
+    assert legal(st) == ["pass", "give walrus-fox-2 to P2", "give walrus-fox-2 to P3"]
+    assert st.observation(0).penalties == [card("walrus-fox-2")]
+    gift = act.string_to_action("give walrus-fox-2 to P3")
+    assert st.observe_action(gift, 2) == "give ? to P3"  # face down: the receiver is not told the card
+    before = st.observation(2)
+    play(st, "give walrus-fox-2 to P3")
+    after = st.observation(2)
+    assert st.penalties[2] == sorted(card(c) for c in ["walrus-fox-2", "orca-moose-2"])
+    assert after.penalties == [] and after.penalty_unseen[2] == 2
+    line = log_line(before, after, "give ? to P3", 0, 2)
+    assert line == "P1 gives a penalty card to you (Polar bear)."  # the card is not named
+
+
+def test_under_the_bga_preset_the_owner_sees_every_card_and_nothing_needs_a_look() -> None:
+    st = at_draw(unseen=[], preset="bga")
+    assert "look" not in legal(st) and "penalty walrus-fox-2" in legal(st)
+    assert st.observation(0).penalties == sorted(card(c) for c in ZONE)
+
+
+def test_an_old_record_flag_reads_as_the_mode_it_meant() -> None:
+    assert new_game(2, owner_sees_penalties=True)[0].config.penalties == "seen"
+    assert new_game(2, owner_sees_penalties=False)[0].config.penalties == "hidden_blind"
