@@ -172,17 +172,17 @@ def test_after_resolves_chance_from_the_seed_and_keeps_the_table_state() -> None
     new = table.after(table.state.legal_actions()[0])
     assert table.state.history == before
     assert not new.is_chance_node()
-    started = table.turn_started
+    started = table.decision_started()
     time.sleep(0.01)
     table.commit(new)
-    assert table.state is new and table.turn_started > started
+    assert table.state is new and table.decision_started() > started
 
 
 def test_the_turn_timer_runs_for_the_person_to_move_only() -> None:
     assert make_table().deadline() is None
     table = make_table(timer=20.0)
     play_to(table, 0)
-    assert table.deadline() == table.turn_started + 20.0
+    assert table.deadline() == table.decision_started() + 20.0
     play_to(table, 1)
     assert table.deadline() is None, "no timer for a bot"
 

@@ -402,6 +402,7 @@ class Lobby:
 
     def changed(self, table: Table) -> None:
         """Tell every connection of ``table`` and start its bot if one is to move."""
+        table.decision_started()  # a new decision (the game started, a move, a seat back) starts its clock
         self.broadcast(table)
         self.schedule(table)
         for callback in self.on_change:
@@ -546,7 +547,7 @@ class Lobby:
         info = table.seats[seat]
         if info.kind == "person" and not info.away:
             deadline = table.deadline()
-            gone_since = max(info.left_at or now, table.turn_started)
+            gone_since = max(info.left_at or now, table.decision_started())
             if (deadline is not None and now >= deadline) or (
                 info.connections == 0 and now - gone_since >= self.away_after
             ):

@@ -112,7 +112,9 @@ class Table:
     game: Game
     state: State
     seats: list[Seat]
-    turn_started: float = field(default_factory=time.time)
+    # The decision the table waits for (version, seat to act, stood in for) and when it began: see
+    # ``decision_started``.
+    _clock: tuple[tuple[int, int | None, bool], float] = ((-1, None, False), 0.0)
     _logs: dict[int | None, list[str]] = field(default_factory=dict)
     _log_probe: State | None = None
     _view_cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
@@ -174,7 +176,19 @@ class Table:
         seat = self.to_move
         if seat is None or self.row.turn_timer is None or self.seats[seat].kind != "person":
             return None
-        return self.turn_started + self.row.turn_timer
+        return self.decision_started() + self.row.turn_timer
+
+    def decision_started(self) -> float:
+        """When the decision now awaited began: when its seat came to act (the game started once every seat
+        was taken, or the previous action was committed) or when a person took their seat back from the
+        stand-in bot. The clock restarts whenever that decision changes, so a turn timer never counts time
+        spent waiting for players, nor another seat's turn. (Read on every change and every timer tick,
+        so it is exact to within a tick.)"""
+        seat = self.to_move
+        key = (self.version, seat, seat is not None and self.seats[seat].away)
+        if self._clock[0] != key:
+            self._clock = (key, time.time())
+        return self._clock[1]
 
     def plays_by_bot(self, seat: int) -> str | None:
         """The bot spec that moves for ``seat`` now: its own bot, the game's away bot for an away person,
@@ -236,7 +250,7 @@ class Table:
     def commit(self, new: State) -> None:
         """Adopt ``new`` once its actions are stored."""
         self.state = new
-        self.turn_started = time.time()
+        self.decision_started()  # the next decision's clock starts now
 
     # --- what a viewer sees --------------------------------------------------------------------------
     def log(self, viewer: int | None) -> list[str]:
