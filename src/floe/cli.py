@@ -181,42 +181,56 @@ def serve(
         bot_time_cap=bot_time_cap,
         away_after=away_after,
     )
+
     from sqlalchemy.exc import SQLAlchemyError
 
+    from floe.server.listen import Announcing, PortTaken, bind
     from floe.server.store import Store, StoreBusy
 
+    host, port = settings.host, settings.port
+    # Bound first: a port in use is said in one line before the database is opened or a worker started.
+    try:
+        sock = bind(host, port)
+    except PortTaken:
+        fail(f"port {port} is taken on {host} (another program listens there): choose another with --port")
+        raise
+    except OSError as exc:
+        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+        raise
     try:
         store = Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
     except (ValueError, OSError, StoreBusy) as exc:
+        sock.close()
         fail(str(exc))
     except SQLAlchemyError as exc:
+        sock.close()
         fail(f"cannot open the database: {str(exc.orig if hasattr(exc, 'orig') else exc).splitlines()[0]}")
     settings.store = store
-    host, port = settings.host, settings.port
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     storage = "PostgreSQL" if settings.db else f"SQLite in {settings.data_dir}"
-    err.print(
-        f"Floe web table on [bold]http://{shown}:{port}/[/] (tables stored in {storage})", highlight=False
-    )
-    try:
-        uvicorn.run(
-            create_app(settings),
-            host=host,
-            port=port,
-            log_level="warning",
-            # h11 bounds the request line and headers (httptools takes them whatever their size).
-            http="h11",
-            h11_max_incomplete_event_size=settings.max_header_bytes,
-            ws_max_size=settings.ws_max_bytes,
-            ws_per_message_deflate=False,
-            # The client address (the per-client limits) comes from X-Forwarded-For only when proxies are
-            # named: otherwise any local client could claim to be anyone.
-            proxy_headers=settings.forwarded_allow_ips is not None,
-            forwarded_allow_ips=settings.forwarded_allow_ips,
+
+    def announce() -> None:  # once the tables are loaded and the socket accepts connections
+        err.print(
+            f"Floe web table on [bold]http://{shown}:{port}/[/] (tables stored in {storage})",
+            highlight=False,
+            soft_wrap=True,
         )
-    except OSError as exc:
-        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level="warning",
+        # h11 bounds the request line and headers (httptools takes them whatever their size).
+        http="h11",
+        h11_max_incomplete_event_size=settings.max_header_bytes,
+        ws_max_size=settings.ws_max_bytes,
+        ws_per_message_deflate=False,
+        # The client address (the per-client limits) comes from X-Forwarded-For only when proxies are
+        # named: otherwise any local client could claim to be anyone.
+        proxy_headers=settings.forwarded_allow_ips is not None,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
+    Announcing(config, announce).run(sockets=[sock])
 
 
 def _server_settings(pairs: list[str] | None, **options: object) -> Settings:
