@@ -566,10 +566,13 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print the per-bot summary as JSON.")] = False,
     out: Annotated[
         Path | None,
-        typer.Option(help="Results file, one JSON line per game (default: tournament-<game>-...jsonl here)."),
+        typer.Option(
+            help="Results file, one JSON line per game, to keep or --resume (default: a new file per run "
+            "in the user's cache, ~/.cache/floe/tournaments/; the output names it)."
+        ),
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the results file, playing only missing games.")
+        bool, typer.Option("--resume", help="Continue the --out file, playing only its missing games.")
     ] = False,
     plot: Annotated[Path | None, typer.Option(help="Draw each bot's score distribution to this PNG.")] = None,
 ) -> None:
