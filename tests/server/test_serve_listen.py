@@ -32,9 +32,7 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stderr
     assert len(lines) == 1, done.stderr
     assert f"port {port} is taken" in lines[0] and "--port" in lines[0], lines
-    assert "http://" not in done.stderr + done.stdout, (
-        "no address for a server that is not there"
-    )
+    assert "http://" not in done.stderr + done.stdout, "no address for a server that is not there"
     assert not (tmp_path / "data").exists(), "nothing is opened before the port is known to be free"
 
 

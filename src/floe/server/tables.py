@@ -7,6 +7,7 @@ viewer see — always through the engine's observation for that viewer.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import random
@@ -15,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from floe.bots.labels import bot_label
 from floe.core import present
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
@@ -85,17 +87,29 @@ class Seat:
         """True if ``token`` is this seat's token (constant-time comparison)."""
         return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_hash(token))
 
-    def summary(self, seat: int) -> dict[str, Any]:
-        """Public facts about the seat."""
+    def summary(self, seat: int, game: str | None = None) -> dict[str, Any]:
+        """Public facts about the seat; a bot seat of ``game`` also has the name people see for its bot
+        (``label``: ``ISMCTS · 0.5 s``; None for a person)."""
         return {
             "seat": seat,
             "kind": self.kind,
             "name": self.name,
             "bot": self.bot,
+            "label": shown_bot(game, self.bot) if self.kind == "bot" and self.bot and game else None,
             "claimed": self.claimed or self.kind == "bot",
             "connected": self.connections > 0,
             "away": self.away,
         }
+
+
+@functools.lru_cache(maxsize=1024)
+def shown_bot(game: str, spec: str) -> str:
+    """The name people see for the bot ``spec`` of ``game`` (``floe.bots.labels``); the spec itself for a
+    game this server does not have."""
+    try:
+        return bot_label(entry(game), spec)
+    except FloeError:
+        return spec
 
 
 def chance_rng(seed: int, version: int) -> random.Random:
@@ -217,7 +231,8 @@ class Table:
             "options": self.row.options,
             "turn_timer": self.row.turn_timer,
             "public": self.row.public,
-            "seats": [s.summary(k) for k, s in enumerate(self.seats)],
+            "name": self.row.name,
+            "seats": [s.summary(k, self.row.game) for k, s in enumerate(self.seats)],
             "to_move": self.to_move,
         }
 
