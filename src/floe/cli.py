@@ -330,6 +330,10 @@ def score(
     from floe.core.entry import resolve
     from floe.core.registry import entries, entry
 
+    if game in ("--help", "-h"):  # its own help (the game's options, --help included, go to the game)
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
+
     try:
         found = entry(game)
     except FloeError as exc:
@@ -444,9 +448,12 @@ def bench(
         ),
     ] = False,
 ) -> None:
-    """Measure the engine (decisions/s, clone/apply/legal costs; for games of perfect information, which
-    have the mcts bot, also MCTS iterations/s), ISMCTS (--ismcts), MCTS alone (--mcts) or the web table
-    (``floe bench server --tables T``: moves/s and move-to-acknowledgement latency)."""
+    """Measure the engine, its searches or the web table; print figures (JSON with --json).
+
+    The engine: decisions/s, clone/apply/legal costs (perfect information: MCTS iterations/s too).
+    --ismcts: ISMCTS iterations/s, 2 and 4 players. --mcts: MCTS iterations/s alone.
+    floe bench server --tables T: the web table's moves/s and move-to-acknowledgement latency.
+    """
     if game == "server":
         if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
             fail("--seconds must be positive, --think-ms not negative")
