@@ -181,42 +181,56 @@ def serve(
         bot_time_cap=bot_time_cap,
         away_after=away_after,
     )
+
     from sqlalchemy.exc import SQLAlchemyError
 
+    from floe.server.listen import Announcing, PortTaken, bind
     from floe.server.store import Store, StoreBusy
 
+    host, port = settings.host, settings.port
+    # Bound first: a port in use is said in one line before the database is opened or a worker started.
+    try:
+        sock = bind(host, port)
+    except PortTaken:
+        fail(f"port {port} is taken on {host} (another program listens there): choose another with --port")
+        raise
+    except OSError as exc:
+        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+        raise
     try:
         store = Store(database_url(settings.db, settings.data_dir))
         store.claim(settings.data_dir)
     except (ValueError, OSError, StoreBusy) as exc:
+        sock.close()
         fail(str(exc))
     except SQLAlchemyError as exc:
+        sock.close()
         fail(f"cannot open the database: {str(exc.orig if hasattr(exc, 'orig') else exc).splitlines()[0]}")
     settings.store = store
-    host, port = settings.host, settings.port
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     storage = "PostgreSQL" if settings.db else f"SQLite in {settings.data_dir}"
-    err.print(
-        f"Floe web table on [bold]http://{shown}:{port}/[/] (tables stored in {storage})", highlight=False
-    )
-    try:
-        uvicorn.run(
-            create_app(settings),
-            host=host,
-            port=port,
-            log_level="warning",
-            # h11 bounds the request line and headers (httptools takes them whatever their size).
-            http="h11",
-            h11_max_incomplete_event_size=settings.max_header_bytes,
-            ws_max_size=settings.ws_max_bytes,
-            ws_per_message_deflate=False,
-            # The client address (the per-client limits) comes from X-Forwarded-For only when proxies are
-            # named: otherwise any local client could claim to be anyone.
-            proxy_headers=settings.forwarded_allow_ips is not None,
-            forwarded_allow_ips=settings.forwarded_allow_ips,
+
+    def announce() -> None:  # once the tables are loaded and the socket accepts connections
+        err.print(
+            f"Floe web table on [bold]http://{shown}:{port}/[/] (tables stored in {storage})",
+            highlight=False,
+            soft_wrap=True,
         )
-    except OSError as exc:
-        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level="warning",
+        # h11 bounds the request line and headers (httptools takes them whatever their size).
+        http="h11",
+        h11_max_incomplete_event_size=settings.max_header_bytes,
+        ws_max_size=settings.ws_max_bytes,
+        ws_per_message_deflate=False,
+        # The client address (the per-client limits) comes from X-Forwarded-For only when proxies are
+        # named: otherwise any local client could claim to be anyone.
+        proxy_headers=settings.forwarded_allow_ips is not None,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
+    Announcing(config, announce).run(sockets=[sock])
 
 
 def _server_settings(pairs: list[str] | None, **options: object) -> Settings:
@@ -315,6 +329,10 @@ def score(
     """Score a position of a physical game (a helper at the table), (floe score GAME --help)."""
     from floe.core.entry import resolve
     from floe.core.registry import entries, entry
+
+    if game in ("--help", "-h"):  # its own help (the game's options, --help included, go to the game)
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
 
     try:
         found = entry(game)
@@ -430,9 +448,12 @@ def bench(
         ),
     ] = False,
 ) -> None:
-    """Measure the engine (decisions/s, clone/apply/legal costs; for games of perfect information, which
-    have the mcts bot, also MCTS iterations/s), ISMCTS (--ismcts), MCTS alone (--mcts) or the web table
-    (``floe bench server --tables T``: moves/s and move-to-acknowledgement latency)."""
+    """Measure the engine, its searches or the web table; print figures (JSON with --json).
+
+    The engine: decisions/s, clone/apply/legal costs (perfect information: MCTS iterations/s too).
+    --ismcts: ISMCTS iterations/s, 2 and 4 players. --mcts: MCTS iterations/s alone.
+    floe bench server --tables T: the web table's moves/s and move-to-acknowledgement latency.
+    """
     if game == "server":
         if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
             fail("--seconds must be positive, --think-ms not negative")
@@ -552,10 +573,13 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print the per-bot summary as JSON.")] = False,
     out: Annotated[
         Path | None,
-        typer.Option(help="Results file, one JSON line per game (default: tournament-<game>-...jsonl here)."),
+        typer.Option(
+            help="Results file, one JSON line per game, to keep or --resume (default: a new file per run "
+            "in the user's cache, ~/.cache/floe/tournaments/; the output names it)."
+        ),
     ] = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the results file, playing only missing games.")
+        bool, typer.Option("--resume", help="Continue the --out file, playing only its missing games.")
     ] = False,
     plot: Annotated[Path | None, typer.Option(help="Draw each bot's score distribution to this PNG.")] = None,
 ) -> None:

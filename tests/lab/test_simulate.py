@@ -37,7 +37,8 @@ def test_summary_counts_only_first_places_as_wins() -> None:
     assert (summary.games, summary.wins, summary.score_total, summary.rank_total) == (3, 1, 12, 5)
     assert summary.scores == [5, 3, 4]
     assert summary.to_dict() == {
-        "bot": "x", "games": 3, "wins": 1, "win_rate": 0.3333, "mean_score": 4.0, "mean_rank": 1.667,
+        "bot": "x", "seat_games": 3, "seat_games_won": 1, "win_rate": 0.3333, "mean_score": 4.0,
+        "mean_rank": 1.667,
     }  # fmt: skip
 
 
@@ -52,7 +53,8 @@ def test_summary_rounds_means_to_three_places() -> None:
 
 def test_summary_of_no_games_is_all_zero() -> None:
     assert BotSummary("x").to_dict() == {
-        "bot": "x", "games": 0, "wins": 0, "win_rate": 0.0, "mean_score": 0.0, "mean_rank": 0.0,
+        "bot": "x", "seat_games": 0, "seat_games_won": 0, "win_rate": 0.0, "mean_score": 0.0,
+        "mean_rank": 0.0,
     }  # fmt: skip
 
 

@@ -30,10 +30,12 @@ def test_simulate_counts_wins_ranks_and_scores_by_hand(fixed_game: str) -> None:
     assert code == 0, err
     rows = {row["bot"]: row for row in json.loads(out)}
     assert rows["mcts:it=3"] == {
-        "bot": "mcts:it=3", "games": 3, "wins": 1, "win_rate": 0.3333, "mean_score": 2.0, "mean_rank": 2.0,
+        "bot": "mcts:it=3", "seat_games": 3, "seat_games_won": 1, "win_rate": 0.3333, "mean_score": 2.0,
+        "mean_rank": 2.0,
     }  # fmt: skip
     assert rows["random"] == {
-        "bot": "random", "games": 6, "wins": 2, "win_rate": 0.3333, "mean_score": 2.0, "mean_rank": 2.0,
+        "bot": "random", "seat_games": 6, "seat_games_won": 2, "win_rate": 0.3333, "mean_score": 2.0,
+        "mean_rank": 2.0,
     }  # fmt: skip
 
 

@@ -202,12 +202,12 @@ def test_corrupt_or_foreign_lines_are_refused(tmp_path: Path) -> None:
         _run(tmp_path, "r.jsonl", 1, resume=True)
 
 
-def test_default_path_depends_on_the_configuration() -> None:
+def test_default_name_depends_on_the_configuration() -> None:
     a = make_tournament("arctic", 2, "baseline,random", 3, {})
     b = make_tournament("arctic", 2, "random,baseline", 3, {})
     same = make_tournament("arctic", 2, "baseline, random", 3, {})
-    assert a.default_path() == same.default_path() != b.default_path()
-    assert a.default_path().name.startswith("tournament-arctic-2p-seed3-")
+    assert a.default_name() == same.default_name() != b.default_name()
+    assert a.default_name().startswith("tournament-arctic-2p-seed3-")
 
 
 def test_small_games_with_search_bots(tmp_path: Path) -> None:

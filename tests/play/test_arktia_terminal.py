@@ -65,34 +65,32 @@ def _position() -> Match:
 def _board_cells(text: str) -> dict[str, str]:
     """Field name -> token, read back from a drawn board by each token's position.
 
-    One token calibrates the columns: an empty field (its name) or a column letter (a column's end) on
-    the line of row ``r`` tells where ``2q + r`` is; a token centred at character ``c`` on that line
-    stands at ``2q + r = (c - origin) / HALF``.
+    The column letters on the line above row 1 calibrate the columns: the letter of column ``q`` stands
+    where its diagonal crosses that line (``2q - 1``), and a token centred at character ``c`` on the line of
+    row ``r`` stands at ``2q + r = (c - origin) / HALF``. A column letter never stands inside a row.
     """
     rows: dict[int, list[tuple[float, str]]] = {}
+    above: list[tuple[float, str]] = []
+    previous: list[tuple[float, str]] = []
     for line in text.splitlines():
         body = line.split("│")[1] if "│" in line else line
         words = body.split()
-        if len(words) < 3 or not words[0].isdigit() or words[0] != words[-1]:
-            continue  # a board row starts and ends with its number
         tokens = [(m.start() + len(m.group()) / 2, m.group()) for m in re.finditer(r"\S+", body)]
+        if len(words) < 3 or not words[0].isdigit() or words[0] != words[-1]:
+            previous = tokens
+            continue  # a board row starts and ends with its number
+        if not rows:
+            above = previous
         rows[int(words[0]) - 1] = tokens[1:-1]
-    origin = None
-    for r, tokens in rows.items():
-        for centre, token in tokens:
-            found = CELL.match(token)
-            if len(token) == 1 or (found and int(found.group(2)) == r + 1):
-                origin = centre - HALF * (2 * (ord(token[0]) - ord("a")) + r)
-                break
-        if origin is not None:
-            break
-    assert origin is not None, "no empty field to calibrate the board"
+        assert all(len(token) > 1 for _, token in tokens[1:-1]), f"a column letter inside row {words[0]}"
+    letters = [(centre, token) for centre, token in above if len(token) == 1 and token.isalpha()]
+    assert letters, "no column letters above the board"
+    centre, letter = letters[0]
+    origin = centre - HALF * (2 * (ord(letter) - ord("a")) - 1)
     cells = {}
     for r, tokens in rows.items():
         for centre, token in tokens:
             x = round((centre - origin) / HALF)
-            if len(token) == 1:  # a column letter at the end of its column
-                continue
             cells[f"{chr(ord('a') + (x - r) // 2)}{r + 1}"] = token
     return cells
 
@@ -120,9 +118,10 @@ def test_board_shows_every_piece_at_its_cell() -> None:
     for name in names:
         expected = POSITION[name][1] if name in POSITION else name
         assert cells[name] == expected, name
-    # Column letters stand beyond both ends of each column, row numbers at both sides.
-    assert re.search(r"^\s*│?\s+b\s+c\s+d\s+e\s", text, re.MULTILINE)
-    assert re.search(r"│?\s+a\s+b\s+c\s+d\s+│?$", text, re.MULTILINE)
+    # Column letters stand above and below the board (never inside a row: _board_cells checks), row numbers
+    # at both sides.
+    assert re.search(r"^│\s+a\s+b\s+c\s+d\s+e\s+│$", text, re.MULTILINE)
+    assert re.search(r"^│\s+a\s+b\s+c\s+d\s+│$", text, re.MULTILINE)
     for r in range(1, 5):
         assert re.search(rf"│ {r} .* {r}\s+│", text)
     # Counters and what is being decided.

@@ -60,7 +60,7 @@ def test_floe_simulate_and_tournament(goofspiel: Path, tmp_path: Path) -> None:
     sim = floe("simulate", "goofspiel", "--players", "3", "--games", "12", "--bots", "random", "--json")
     assert sim.returncode == 0, sim.stderr
     (row,) = json.loads(sim.stdout)
-    assert row["games"] == 36 and row["wins"] == 12
+    assert row["seat_games"] == 36 and row["seat_games_won"] == 12
     out = tmp_path / "t.jsonl"
     args = ["--players", "2", "--bots", "ismcts:it=150,random", "--games", "40", "--seed", "1"]
     done = floe("tournament", "goofspiel", *args, "--option", "cards=5", "--json", "--out", str(out))

@@ -180,7 +180,9 @@ def creations(draw: st.DrawFn) -> tuple[str, str]:
     body: dict[str, Any] = {"game": game.name, "seats": [PERSON] * players}
     body["options"] = options if draw(st.integers(0, 9)) else draw(json_values)
     if not draw(st.integers(0, 4)):
-        body[draw(st.sampled_from(["public", "turn_timer"]))] = draw(json_values)
+        body[draw(st.sampled_from(["public", "turn_timer", "name"]))] = draw(json_values)
+    if not draw(st.integers(0, 4)):
+        body["name"] = draw(st.text(max_size=80) | st.sampled_from(TRICKY_TEXT))  # the table's name
     return encode(body), game.name
 
 
@@ -293,6 +295,7 @@ def test_fuzzed_bodies_never_answer_500(fuzzed: Fuzzed) -> None:
             "options": json_values,
             "turn_timer": json_values,
             "public": json_values,
+            "name": names | json_values,
         },
     )
 

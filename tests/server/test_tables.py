@@ -85,13 +85,13 @@ def test_a_seat_is_stored_without_its_connections_and_comes_back_gone() -> None:
 def test_seat_summary_is_public_facts_only() -> None:
     person = Seat("person", "Ann", token_hash=token_hash("t"), connections=1)
     assert person.summary(0) == {
-        "seat": 0, "kind": "person", "name": "Ann", "bot": None, "claimed": False, "connected": True,
-        "away": False,
+        "seat": 0, "kind": "person", "name": "Ann", "bot": None, "label": None, "claimed": False,
+        "connected": True, "away": False,
     }  # fmt: skip
-    bot = Seat("bot", "Bot", bot="random", away=True)
-    assert bot.summary(1) == {
-        "seat": 1, "kind": "bot", "name": "Bot", "bot": "random", "claimed": True, "connected": False,
-        "away": True,
+    bot = Seat("bot", "Bot", bot="ismcts:ms=500", away=True)
+    assert bot.summary(1, "arctic") == {
+        "seat": 1, "kind": "bot", "name": "Bot", "bot": "ismcts:ms=500", "label": "ISMCTS · 0.5 s",
+        "claimed": True, "connected": False, "away": True,
     }  # fmt: skip
 
 
@@ -130,9 +130,11 @@ def test_status_turn_and_summary() -> None:
     assert (table.status, table.to_move) == ("playing", table.state.current_player())
     assert table.summary() == {
         "id": "t1", "game": "arctic", "players": 2, "status": "playing", "version": len(table.state.history),
-        "created": 1.5, "options": {}, "turn_timer": 30.0, "public": True,
-        "seats": [table.seats[0].summary(0), table.seats[1].summary(1)], "to_move": table.to_move,
+        "created": 1.5, "options": {}, "turn_timer": 30.0, "public": True, "name": None,
+        "seats": [table.seats[0].summary(0, "arctic"), table.seats[1].summary(1, "arctic")],
+        "to_move": table.to_move,
     }  # fmt: skip
+    assert table.summary()["seats"][1]["label"] == "Random"
     play_out(table)
     assert (table.status, table.to_move, table.deadline()) == ("finished", None, None)
 
@@ -172,17 +174,17 @@ def test_after_resolves_chance_from_the_seed_and_keeps_the_table_state() -> None
     new = table.after(table.state.legal_actions()[0])
     assert table.state.history == before
     assert not new.is_chance_node()
-    started = table.turn_started
+    started = table.decision_started()
     time.sleep(0.01)
     table.commit(new)
-    assert table.state is new and table.turn_started > started
+    assert table.state is new and table.decision_started() > started
 
 
 def test_the_turn_timer_runs_for_the_person_to_move_only() -> None:
     assert make_table().deadline() is None
     table = make_table(timer=20.0)
     play_to(table, 0)
-    assert table.deadline() == table.turn_started + 20.0
+    assert table.deadline() == table.decision_started() + 20.0
     play_to(table, 1)
     assert table.deadline() is None, "no timer for a bot"
 

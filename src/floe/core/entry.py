@@ -38,7 +38,12 @@ class GameEntry:
       for perfect-information games, ``mcts`` are there for every game).
     - ``default_bot``: the opponent when none is named; ``away_bot``: the stand-in for an away person;
       ``hint_bots``: bot specs for the terminal's ``hint``, in order of preference; ``lobby_bots``: the bot
-      specs the lobby suggests, weakest first.
+      specs the lobby suggests, weakest first (within one bot, by budget).
+    - ``bot_labels``: the name people see for a bot, by bot name (``"baseline": "Baseline (BGA's automatic
+      player)"``); a bot not listed has its generic label (``floe.bots.labels``), its budget added
+      (``ISMCTS · 0.5 s``). ``bot_strength``: each lobby bot's measured strength rank, by bot name (higher
+      is stronger; docs/strength.md), which orders the lobby's suggestions; a game that gives none keeps the
+      order of ``lobby_bots``.
     - ``search``: ``"module:HOOKS"``, a ``floe.bots.hooks.SearchHooks`` (evaluation, rollout policy, world
       sampling) that the generic search bots use.
     - ``terminal``: ``"module:VIEW"``, a ``floe.play.views.GameView``.
@@ -59,6 +64,8 @@ class GameEntry:
     away_bot: str = "random"
     hint_bots: tuple[str, ...] = ("ismcts:ms=1000",)
     lobby_bots: tuple[str, ...] = ("random",)
+    bot_labels: Mapping[str, str] = field(default_factory=dict)
+    bot_strength: Mapping[str, int] = field(default_factory=dict)
     search: Ref | None = None
     terminal: Ref | None = None
     presenter: Ref | None = None

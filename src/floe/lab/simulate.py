@@ -37,11 +37,12 @@ class BotSummary:
         self.scores.append(score)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready summary."""
+        """JSON-ready summary. The counts are of seat-games, and named so: a bot that holds two seats of a
+        game plays two seat-games of it, and ``win_rate`` is the share of its seat-games it won."""
         return {
             "bot": self.bot,
-            "games": self.games,
-            "wins": self.wins,
+            "seat_games": self.games,
+            "seat_games_won": self.wins,
             "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
             "mean_score": round(self.score_total / self.games, 3) if self.games else 0.0,
             "mean_rank": round(self.rank_total / self.games, 3) if self.games else 0.0,
@@ -105,8 +106,8 @@ def run_simulation(
         d = s.to_dict()
         table.add_row(
             d["bot"],
-            str(d["games"]),
-            str(d["wins"]),
+            str(d["seat_games"]),
+            str(d["seat_games_won"]),
             f"{d['win_rate']:.1%}",
             f"{d['mean_score']:.2f}",
             f"{d['mean_rank']:.2f}",

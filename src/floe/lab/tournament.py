@@ -37,6 +37,7 @@ from floe.bots.base import make_bot, parse_bot_list
 from floe.core.errors import FloeError, OptionError
 from floe.core.game import Game
 from floe.core.registry import make_game
+from floe.lab.resultsdir import new_results_file
 from floe.lab.runner import GameResult, play_game
 from floe.lab.simulate import rotated
 from floe.lab.stats import TournamentStats, summarize
@@ -106,14 +107,13 @@ class Tournament:
             "options": dict(self.options),
         }
 
-    def default_path(self) -> Path:
-        """``tournament-<game>-<N>p-seed<K>-<hash>.jsonl`` in the current directory.
+    def default_name(self) -> str:
+        """``tournament-<game>-<N>p-seed<K>-<hash>``: the name of a results file nobody named (``--out``).
 
-        The hash is of the header, so rerunning the same command finds the same file to ``--resume`` and a
-        different lineup or rule set never collides with it.
+        The hash is of the header, so files of different lineups or rule sets are told apart by name.
         """
         digest = hashlib.sha256(json.dumps(self.header(), sort_keys=True).encode()).hexdigest()[:8]
-        return Path(f"tournament-{self.game}-{self.players}p-seed{self.seed}-{digest}.jsonl")
+        return f"tournament-{self.game}-{self.players}p-seed{self.seed}-{digest}"
 
 
 def make_tournament(
@@ -377,8 +377,11 @@ def run_tournament_command(
             f"({deals} deals × {players} seatings)",
             highlight=False,
         )
-    path = out if out is not None else t.default_path()
+    if resume and out is None:
+        raise OptionError("--resume continues the results file named by --out")
     try:
+        # Without --out, a new file in the user's cache each run (resultsdir.py): never the current folder.
+        path = out if out is not None else new_results_file("tournaments", t.default_name())
         outcome = run_tournament(t, deals, workers, path, resume=resume)
     except OSError as exc:
         raise TournamentError(f"cannot use {exc.filename or path}: {exc.strerror or exc}") from None
@@ -388,7 +391,8 @@ def run_tournament_command(
     else:
         print_stats(stats, t, deals)
     where = f"{outcome.played} games played" + (f", {outcome.resumed} from before" if outcome.resumed else "")
-    note.print(f"results: {path} ({where})", highlight=False, soft_wrap=True)
+    again = "" if out is not None else f"; to continue an interrupted run: --out {path} --resume"
+    note.print(f"results: {path} ({where}{again})", highlight=False, soft_wrap=True)
     if plot is not None:
         from floe.lab.plots import plot_score_distributions
 

@@ -26,7 +26,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from floe.bots.base import MAX_ITERATIONS, MAX_MS, bot_names, parse_bot_spec
+from floe.bots.base import MAX_ITERATIONS, MAX_MS, bot_names
+from floe.bots.labels import bot_label, lobby_bots
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
 from floe.server.botrunner import BotLimits, BotRunner
@@ -167,14 +168,19 @@ def _bearer(authorization: str | None) -> str | None:
 
 def game_info(game: GameEntry) -> dict[str, Any]:
     """A game for the lobby: its entry's facts and option schema, the bots this server has for it (the
-    entry's suggestions, weakest first; then every bot name), and where its board module and icon are
-    served (``/games/<name>/…``, from the folder the entry names), and its rules help module if its web
-    folder has one (``help.js``: the "How to play" panel and the terms of its prompts)."""
+    entry's suggestions, weakest first by measured strength, with the name people see for each; then every
+    bot name), where its board module and icon are served (``/games/<name>/…``, from the folder the entry
+    names), and its rules help module if its web folder has one (``help.js``: the "How to play" panel and the
+    terms of its prompts)."""
     names = bot_names(game.name)
+    suggested = lobby_bots(game, set(names))
     web = game.web_dir()
     return {
         **game.info(),
-        "bots": [spec for spec in game.lobby_bots if parse_bot_spec(spec)[0] in names],
+        "bots": suggested,
+        "bot_labels": {spec: bot_label(game, spec) for spec in suggested},
+        # The bot a new seat of the lobby's form starts with: the game's default opponent if suggested.
+        "default_bot": game.default_bot if game.default_bot in suggested else None,
         "bot_names": names,
         "board": f"/games/{game.name}/board.js" if game.web else None,
         "icon": f"/games/{game.name}/icon.svg" if game.web else None,

@@ -60,6 +60,7 @@ def stored_summary(row: TableRow, version: int) -> dict[str, Any]:
         "options": row.options,
         "turn_timer": row.turn_timer,
         "public": row.public,
-        "seats": [Seat.from_stored(s).summary(k) for k, s in enumerate(row.seats)],
+        "name": row.name,
+        "seats": [Seat.from_stored(s).summary(k, row.game) for k, s in enumerate(row.seats)],
         "to_move": None,
     }

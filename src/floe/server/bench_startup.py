@@ -68,7 +68,8 @@ def fill(data_dir: Path, tables: int, unfinished: int = 0, seed: int = 1) -> dic
         row = done if k < tables else live
         table_id = f"{k:012x}"
         db.execute(
-            "INSERT INTO floe_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO floe_tables (id, game, players, options, seed, created, public, turn_timer, seats,"
+            " finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 table_id,
                 row.game,

@@ -6,8 +6,9 @@ OOM killer, a ``kill -9``): a call it cannot answer raises ``WorkerDied``, and w
 replaces it. A pipe needs no semaphores, so nothing is left for the resource tracker to warn about when the
 server stops.
 
-The worker process ignores SIGINT: Ctrl-C in a terminal reaches the whole process group, and the server,
-not each worker, decides when its workers stop (``close``).
+The worker process ignores SIGINT and SIGTERM: Ctrl-C in a terminal and ``systemctl stop`` reach the whole
+process group, and the server, not each worker, decides when its workers stop (``close``). A worker the
+server stops while it is still starting leaves without a word.
 """
 
 from __future__ import annotations
@@ -70,7 +71,10 @@ def _serve(conn: Connection, preload: tuple[str, ...]) -> None:
         loaded = importlib.import_module(module)
         if function:
             getattr(loaded, function)()
-    conn.send(("ready", os.getpid()))
+    try:
+        conn.send(("ready", os.getpid()))
+    except (EOFError, OSError):  # the server stopped while this worker was starting: nothing to say
+        return
     while True:
         try:
             fn, args = conn.recv()

@@ -28,7 +28,7 @@ from floe.server.archive import FinishedCache, stored_summary
 from floe.server.botrunner import BotRunner, Decision, options_key, spec_facts
 from floe.server.conns import Conn, ConnLimits, Sender
 from floe.server.limits import Reservation, TableLimits
-from floe.server.names import BadName, clean_name
+from floe.server.names import BadName, clean_name, clean_table_name
 from floe.server.protocol import CreateTable, JoinTable
 from floe.server.store import Store, TableRow, UnreadableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
@@ -402,6 +402,7 @@ class Lobby:
 
     def changed(self, table: Table) -> None:
         """Tell every connection of ``table`` and start its bot if one is to move."""
+        table.decision_started()  # a new decision (the game started, a move, a seat back) starts its clock
         self.broadcast(table)
         self.schedule(table)
         for callback in self.on_change:
@@ -546,7 +547,7 @@ class Lobby:
         info = table.seats[seat]
         if info.kind == "person" and not info.away:
             deadline = table.deadline()
-            gone_since = max(info.left_at or now, table.turn_started)
+            gone_since = max(info.left_at or now, table.decision_started())
             if (deadline is not None and now >= deadline) or (
                 info.connections == 0 and now - gone_since >= self.away_after
             ):
@@ -626,6 +627,12 @@ def build_table(
             tokens.append((k, token))
             name = _name(req.name, k) if req.name else f"P{k + 1}"
             seats.append(Seat(kind="person", name=name, token_hash=token_hash(token), claimed=creator))
+    table_name = None
+    if request.name is not None:
+        try:
+            table_name = clean_table_name(request.name)
+        except BadName as exc:
+            raise MoveError("bad_name", str(exc), 400) from None
     if seed is None:
         seed = secrets.randbits(62)
     state = game.new_initial_state()
@@ -641,6 +648,7 @@ def build_table(
         turn_timer=request.turn_timer,
         seats=[s.stored() for s in seats],
         actions=list(state.history),
+        name=table_name,
     )
     return Table(row=row, game=game, state=state, seats=seats), tokens, notices
 

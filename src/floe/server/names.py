@@ -1,5 +1,5 @@
-"""The names people give seats (at creation, when joining, for a bot seat): normalised and bounded, and never
-able to pass for the words the pages write next to them.
+"""The names people give seats (at creation, when joining, for a bot seat) and tables: normalised and bounded,
+and a seat's never able to pass for the words the pages write next to it.
 
 The pages show a seat as ``P2 Ann`` with badges (``bot``, ``person``, ``connected``, ``offline``, ``seat
 free``, ``away``), add `` (you)`` for the viewer's own seat, say ``spectator`` and ``Your turn``. A name such
@@ -17,6 +17,8 @@ import unicodedata
 
 MAX_CHARS = 40  # characters of a cleaned name
 MAX_BYTES = 120  # its UTF-8 bytes (40 characters of most scripts)
+MAX_TABLE_CHARS = 60  # characters of a cleaned table name
+MAX_TABLE_BYTES = 180  # its UTF-8 bytes
 
 # Control, format (bidi embeddings, overrides and isolates, zero-width spaces, the BOM, tags), surrogate,
 # private-use and unassigned characters.
@@ -37,19 +39,7 @@ class BadName(ValueError):
 
 def clean_name(raw: str) -> str:
     """The name to store and show for ``raw``; ``BadName`` if nothing usable is left or it is a label."""
-    text = " ".join(unicodedata.normalize("NFC", raw).split())  # every kind of white space: one space
-    kept: list[str] = []
-    for k, ch in enumerate(text):
-        if ch in _JOINERS:
-            after = text[k + 1] if k + 1 < len(text) else " "
-            if kept and kept[-1] not in " \u200c\u200d" and after != " ":
-                kept.append(ch)
-        elif unicodedata.category(ch) not in _DROPPED_CATEGORIES and ch not in _INVISIBLE:
-            kept.append(ch)
-    text = " ".join("".join(kept).split())
-    # A combining mark first would be drawn on the label the page puts before the name.
-    start = next((k for k, ch in enumerate(text) if not unicodedata.category(ch).startswith("M")), len(text))
-    text = text[start:].strip()
+    text = _cleaned(raw)
     if not text:
         raise BadName("a name needs at least one visible character")
     if len(text) > MAX_CHARS or len(text.encode()) > MAX_BYTES:
@@ -62,3 +52,33 @@ def clean_name(raw: str) -> str:
         shown = word.upper() if word[0] == "p" and word[1:].isdigit() else word
         raise BadName(f"a name may not contain “{shown}”: the table uses it for its own labels")
     return text
+
+
+def clean_table_name(raw: str) -> str:
+    """The table name to store and show for ``raw``, cleaned as a seat's name is; ``BadName`` if nothing
+    visible is left or it is longer than ``MAX_TABLE_CHARS`` (``MAX_TABLE_BYTES``). The table's own labels
+    are allowed ("Bots and me"): a table's name is shown on its own (the lobby's list, the table's title),
+    never next to a seat where it could pass for that seat's badges."""
+    text = _cleaned(raw)
+    if not text:
+        raise BadName("a table name needs at least one visible character")
+    if len(text) > MAX_TABLE_CHARS or len(text.encode()) > MAX_TABLE_BYTES:
+        raise BadName(f"a table name is at most {MAX_TABLE_CHARS} characters ({MAX_TABLE_BYTES} bytes)")
+    return text
+
+
+def _cleaned(raw: str) -> str:
+    """``raw`` normalised: NFC, dropped characters removed, white space collapsed, no mark first."""
+    text = " ".join(unicodedata.normalize("NFC", raw).split())  # every kind of white space: one space
+    kept: list[str] = []
+    for k, ch in enumerate(text):
+        if ch in _JOINERS:
+            after = text[k + 1] if k + 1 < len(text) else " "
+            if kept and kept[-1] not in " \u200c\u200d" and after != " ":
+                kept.append(ch)
+        elif unicodedata.category(ch) not in _DROPPED_CATEGORIES and ch not in _INVISIBLE:
+            kept.append(ch)
+    text = " ".join("".join(kept).split())
+    # A combining mark first would be drawn on the label the page puts before the name.
+    start = next((k for k, ch in enumerate(text) if not unicodedata.category(ch).startswith("M")), len(text))
+    return text[start:].strip()

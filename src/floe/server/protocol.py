@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
+from floe.server.names import MAX_TABLE_CHARS
+
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 
 
@@ -33,6 +35,8 @@ class CreateTable(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     turn_timer: Annotated[float, Field(gt=0, le=24 * 3600)] | None = None
     public: bool = True
+    # The table's name, if its creator gives one (then cleaned: names.clean_table_name).
+    name: Annotated[str, Field(min_length=1, max_length=MAX_TABLE_CHARS)] | None = None
 
 
 class JoinTable(_Strict):

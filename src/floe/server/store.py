@@ -41,7 +41,12 @@ tables_t = sa.Table(
     sa.Column("turn_timer", sa.Float, nullable=True),
     sa.Column("seats", sa.Text, nullable=False),  # JSON list of seat rows
     sa.Column("finished", sa.Boolean, nullable=False, default=False),
+    # The name its creator gave the table (cleaned: names.clean_table_name), or NULL. A column added after
+    # the first release: ``add_missing_columns`` adds it to an older database, whose tables have none.
+    sa.Column("name", sa.Text, nullable=True),
 )
+# Columns a database made by an older server may lack, with the SQL type to add them with.
+LATER_COLUMNS = {"name": "TEXT"}
 # Start-up reads the unfinished tables and the lobby the newest finished ones: neither scans every table.
 finished_index = sa.Index("floe_tables_finished_created", tables_t.c.finished, tables_t.c.created)
 
@@ -69,6 +74,7 @@ class TableRow:
     seats: list[dict[str, Any]]
     finished: bool = False
     actions: list[int] = field(default_factory=list)
+    name: str | None = None
 
 
 def database_url(db: str | None, data_dir: Path) -> str:
@@ -121,6 +127,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def add_missing_columns(engine: Engine) -> None:
+    """Add the ``LATER_COLUMNS`` an older server's ``floe_tables`` lacks (NULL in its rows): its tables load
+    as they were."""
+    present = {column["name"] for column in sa.inspect(engine).get_columns("floe_tables")}
+    missing = [(name, kind) for name, kind in LATER_COLUMNS.items() if name not in present]
+    if missing:
+        with engine.begin() as conn:
+            for name, kind in missing:
+                conn.execute(sa.text(f"ALTER TABLE floe_tables ADD COLUMN {name} {kind}"))
+
+
 class StoreBusy(Exception):
     """Another server already serves this database."""
 
@@ -155,6 +172,7 @@ class Store:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
         finished_index.create(self.engine, checkfirst=True)  # a database made before the index existed
+        add_missing_columns(self.engine)
 
     @property
     def kind(self) -> str:
@@ -220,6 +238,7 @@ class Store:
                 turn_timer=row.turn_timer,
                 seats=json.dumps(row.seats),
                 finished=row.finished,
+                name=row.name,
             )
         )
         Store.append(conn, row.id, 0, row.actions)
@@ -341,4 +360,5 @@ def _table_row(r: Any) -> TableRow:
         turn_timer=r.turn_timer,
         seats=seats,
         finished=bool(r.finished),
+        name=r.name if isinstance(r.name, str) else None,
     )

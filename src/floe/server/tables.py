@@ -7,6 +7,7 @@ viewer see — always through the engine's observation for that viewer.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import random
@@ -15,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from floe.bots.labels import bot_label
 from floe.core import present
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
@@ -85,17 +87,29 @@ class Seat:
         """True if ``token`` is this seat's token (constant-time comparison)."""
         return self.token_hash is not None and hmac.compare_digest(self.token_hash, token_hash(token))
 
-    def summary(self, seat: int) -> dict[str, Any]:
-        """Public facts about the seat."""
+    def summary(self, seat: int, game: str | None = None) -> dict[str, Any]:
+        """Public facts about the seat; a bot seat of ``game`` also has the name people see for its bot
+        (``label``: ``ISMCTS · 0.5 s``; None for a person)."""
         return {
             "seat": seat,
             "kind": self.kind,
             "name": self.name,
             "bot": self.bot,
+            "label": shown_bot(game, self.bot) if self.kind == "bot" and self.bot and game else None,
             "claimed": self.claimed or self.kind == "bot",
             "connected": self.connections > 0,
             "away": self.away,
         }
+
+
+@functools.lru_cache(maxsize=1024)
+def shown_bot(game: str, spec: str) -> str:
+    """The name people see for the bot ``spec`` of ``game`` (``floe.bots.labels``); the spec itself for a
+    game this server does not have."""
+    try:
+        return bot_label(entry(game), spec)
+    except FloeError:
+        return spec
 
 
 def chance_rng(seed: int, version: int) -> random.Random:
@@ -112,7 +126,9 @@ class Table:
     game: Game
     state: State
     seats: list[Seat]
-    turn_started: float = field(default_factory=time.time)
+    # The decision the table waits for (version, seat to act, stood in for) and when it began: see
+    # ``decision_started``.
+    _clock: tuple[tuple[int, int | None, bool], float] = ((-1, None, False), 0.0)
     _logs: dict[int | None, list[str]] = field(default_factory=dict)
     _log_probe: State | None = None
     _view_cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
@@ -174,7 +190,19 @@ class Table:
         seat = self.to_move
         if seat is None or self.row.turn_timer is None or self.seats[seat].kind != "person":
             return None
-        return self.turn_started + self.row.turn_timer
+        return self.decision_started() + self.row.turn_timer
+
+    def decision_started(self) -> float:
+        """When the decision now awaited began: when its seat came to act (the game started once every seat
+        was taken, or the previous action was committed) or when a person took their seat back from the
+        stand-in bot. The clock restarts whenever that decision changes, so a turn timer never counts time
+        spent waiting for players, nor another seat's turn. (Read on every change and every timer tick,
+        so it is exact to within a tick.)"""
+        seat = self.to_move
+        key = (self.version, seat, seat is not None and self.seats[seat].away)
+        if self._clock[0] != key:
+            self._clock = (key, time.time())
+        return self._clock[1]
 
     def plays_by_bot(self, seat: int) -> str | None:
         """The bot spec that moves for ``seat`` now: its own bot, the game's away bot for an away person,
@@ -203,7 +231,8 @@ class Table:
             "options": self.row.options,
             "turn_timer": self.row.turn_timer,
             "public": self.row.public,
-            "seats": [s.summary(k) for k, s in enumerate(self.seats)],
+            "name": self.row.name,
+            "seats": [s.summary(k, self.row.game) for k, s in enumerate(self.seats)],
             "to_move": self.to_move,
         }
 
@@ -236,7 +265,7 @@ class Table:
     def commit(self, new: State) -> None:
         """Adopt ``new`` once its actions are stored."""
         self.state = new
-        self.turn_started = time.time()
+        self.decision_started()  # the next decision's clock starts now
 
     # --- what a viewer sees --------------------------------------------------------------------------
     def log(self, viewer: int | None) -> list[str]:

@@ -93,7 +93,7 @@ def score_command(
     ] = "free_max",
     as_json: Annotated[bool, typer.Option("--json", help="Print the breakdown as JSON.")] = False,
 ) -> None:
-    """Score a physical game's pile: runs, bonus, totem and penalties (``floe score arctic --pile ...``)."""
+    """Score a physical game's pile: runs, bonus, totem and penalties (floe score arctic --pile ...)."""
     score_pile_command(pile, totem_value, penalties, mode, as_json)
 
 

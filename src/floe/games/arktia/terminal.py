@@ -5,7 +5,9 @@ still built from ``state.observation(seat)`` (plus the last action's notation, t
 
 The board is drawn as offset rows, like the engine's notation (``docs/arktia-rules.md``): a field ``c3`` is
 column ``c``, row 3; a row sits half a field to the right of the one above, so a column runs diagonally down
-to the right. Row numbers stand at both sides; each column's letter stands just beyond both of its ends.
+to the right. Row numbers stand at both sides; each column's letter stands on the line above the board and,
+within the board's width, on the line below it, where the column's diagonal crosses them (never inside a
+row of fields).
 A field shows:
 
 - its name, dimmed (``c3``), when it is empty ice;
@@ -135,16 +137,18 @@ def board_text(obs: ArktiaObservation, marked: Sequence[str] = ()) -> Text:
     cells = {_cell_of(name): (name, code) for name, code in zip(obs.names, fields, strict=True)}
     rows = sorted({r for _, r in cells})
     columns = sorted({q for q, _ in cells})
-    # What goes where: (q, r) -> token; column letters just beyond both ends of their column.
+    # What goes where: (q, r) -> token. A column's letter stands on the line above the board and on the line
+    # below it, where its diagonal crosses them: never inside a row of fields, where it would pass for one.
+    # Below, only within the board's width (the columns that end further right have their letter above).
     tokens: dict[tuple[int, int], Text] = {
         qr: field_text(name, code, marked=name in marked) for qr, (name, code) in cells.items()
     }
+    x1 = max(2 * q + r for q, r in cells)
     for q in columns:
-        ends = [r for qq, r in cells if qq == q]
-        for r in (min(ends) - 1, max(ends) + 1):
-            tokens.setdefault((q, r), Text(COLUMNS[q], style=LABEL))
+        tokens[(q, rows[0] - 1)] = Text(COLUMNS[q], style=LABEL)
+        if 2 * q + rows[-1] + 1 <= x1:
+            tokens[(q, rows[-1] + 1)] = Text(COLUMNS[q], style=LABEL)
     x0 = min(2 * q + r for q, r in tokens)
-    x1 = max(2 * q + r for q, r in tokens)
     width = (x1 - x0) * HALF + CELL
     digits = len(str(rows[-1] + 1))
     out = Text(no_wrap=True, overflow="crop")

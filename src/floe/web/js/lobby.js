@@ -17,11 +17,10 @@ const CLIENT_KEY = "floe-client-key";
 const JOINED_KEY = "floe-joined";
 const rules = new OptionForm($("game-options"), $("advanced-options"));
 
-/** "ismcts:ms=1000" → "ismcts, 1 s a move"; "random" → "random (weakest)". */
+/** The name the server gives a bot ("ISMCTS · 1 s", "Baseline (BGA's automatic player)"), else its spec. */
 function botLabel(spec) {
-  if (spec === "random") return "random (weakest)";
-  const ms = /^([a-z_]+):ms=(\d+)$/.exec(spec);
-  return ms ? `${ms[1]}, ${Number(ms[2]) / 1000} s a move` : spec;
+  const labels = (game && game.bot_labels) || {};
+  return labels[spec] || spec;
 }
 
 let games = [];
@@ -127,8 +126,10 @@ function seatRow(i, prev) {
   return row;
 }
 
-/** A new bot seat: the first suggested bot stronger than random (the suggestions come weakest first). */
+/** A new bot seat: the game's default opponent, else the first suggested bot stronger than random (the
+ * suggestions come weakest first). */
 function defaultBot() {
+  if (game && game.default_bot && bots.includes(game.default_bot)) return game.default_bot;
   return bots.find((b) => b !== "random") || bots[0];
 }
 
@@ -148,7 +149,9 @@ async function createTable(ev) {
   );
   const options = rules.read();
   const timer = Number($("turn-timer").value);
+  const tableName = $("table-name").value.trim();
   const body = { game: game.name, seats, options, turn_timer: timer > 0 ? timer : null, public: $("public").checked };
+  if (tableName) body.name = tableName;
   const firstPerson = seats.find((s) => s.kind === "person");
   if (firstPerson) localStorage.setItem(NAME_KEY, firstPerson.name);
   try {
@@ -219,7 +222,8 @@ async function refreshTables() {
 function tableRow(t) {
   const seats = t.seats || [];
   const free = seats.some((s) => s.kind === "person" && !s.claimed);
-  const seatWords = (s) => (s.kind === "bot" ? `bot ${s.bot}` : s.claimed ? s.name || "person" : "(free seat)");
+  const seatWords = (s) =>
+    s.kind === "bot" ? `bot ${s.label || s.bot}` : s.claimed ? s.name || "person" : "(free seat)";
   const who = seats.map((s) => `P${s.seat + 1} ${seatWords(s)}`).join(", ");
   const moving = t.status === "playing" && Number.isInteger(t.to_move);
   const status = moving ? `playing: P${t.to_move + 1} to move` : t.status;
@@ -227,7 +231,12 @@ function tableRow(t) {
   return h(
     "tr",
     { dataset: { table: t.id }, "data-testid": "table-row" },
-    h("td", {}, h("code", {}, t.id)),
+    h(
+      "td",
+      {},
+      t.name ? h("div", {}, h("strong", { "data-testid": "table-name" }, t.name)) : null,
+      h("code", {}, t.id),
+    ),
     h("td", {}, gameTitle(t.game)),
     h("td", {}, who),
     h("td", {}, status),

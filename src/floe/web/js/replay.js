@@ -64,7 +64,8 @@ async function load(reveal) {
 /** The game's name in the title; no "reveal" for a game without hidden information. */
 function showGame(info) {
   const title = info ? info.title || info.name : summary.game;
-  $("replay-title").textContent = `Replay of ${title} table ${tableId}`;
+  const named = summary && summary.name ? ` (${summary.name})` : "";
+  $("replay-title").textContent = `Replay of ${title} table ${tableId}${named}`;
   $("reveal-label").hidden = Boolean(info && info.information === "perfect");
   $("game-notice").textContent = info && info.notice ? `Note: ${info.notice}.` : "";
   $("game-notice").hidden = !(info && info.notice);

@@ -124,8 +124,9 @@ function ensureBoard() {
 /** The game's name in the title bar and its notice (e.g. placeholder components) under it. */
 function showGame(info) {
   const title = info ? info.title || info.name : summary.game;
-  els.title.textContent = `${title} · table ${tableId}`;
-  document.title = `Floe: ${title} table ${tableId}`;
+  const named = summary && summary.name ? ` · ${summary.name}` : "";
+  els.title.textContent = `${title} · table ${tableId}${named}`;
+  document.title = `Floe: ${title} table ${tableId}${named}`;
   els.gameNotice.textContent = info && info.notice ? `Note: ${info.notice}.` : "";
   els.gameNotice.hidden = !(info && info.notice);
   if (info && info.icon) document.querySelector("link[rel=icon]").href = info.icon;

@@ -1,10 +1,11 @@
 // Words every game's pages share: how a seat is named on the table.
 
-/** "P2 Ann", "P1 (you)", "P3 bot random": how a seat is named on the table. */
+/** "P2 Ann", "P1 (you)", "P3 bot ISMCTS · 0.5 s": how a seat is named on the table (a bot by the name the
+ * server gives it, its spec if it has none). */
 export function seatLabel(seat, summary, me) {
   const info = summary && summary.seats ? summary.seats.find((s) => s.seat === seat) : null;
   let name = `P${seat + 1}`;
-  if (info && info.kind === "bot") name += ` bot ${info.bot || info.name || ""}`.trimEnd();
+  if (info && info.kind === "bot") name += ` bot ${info.label || info.bot || info.name || ""}`.trimEnd();
   else if (info && info.name) name += ` ${info.name}`;
   if (seat === me) name += " (you)";
   return name;
