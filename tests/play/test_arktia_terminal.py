@@ -215,7 +215,7 @@ def test_whole_game_with_bad_inputs_numbers_and_notation(tmp_path: Path) -> None
     assert history[0] == "neutral g@c3"
     # The log tells every seat's actions (perfect information); the end shows the board and the scores.
     assert "  P2 places a neutral" in out and "  P1 places a neutral Globus on c3." in out
-    assert "Turn 1 · P2 (random)" in out
+    assert "Turn 1 · P2 (Random)" in out  # the bot's name for people, not its spec
     assert "Game over after" in out and "Final scores" in out and "Ranking: 1st" in out
     assert Record.load(save).replay().scores() == state.scores()
 

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.bots.base import Bot, bot_names, first_available, make_bot, parse_bot_list, parse_bot_spec
+from floe.bots.labels import bot_label
 from floe.core.errors import AmbiguousActionError, FloeError, OptionError
 from floe.core.game import State
 from floe.core.match import Match
@@ -326,7 +327,7 @@ def run_terminal_game(
     }
     labels = [""] * players
     for q, spec in zip(others, specs, strict=True):
-        labels[q] = spec
+        labels[q] = bot_label(game_entry, spec)  # the name people see, as at the web table
     names = player_names(players, seat, labels)
     session = _Session(
         match, seat, bot_objects, names, console, input_fn or (lambda prompt: console.input(prompt))
