@@ -1,6 +1,6 @@
 """The README's screenshots: the lobby, a table in mid-game and the score screen of every game, at 1366×900.
 
-    .venv/bin/python scripts/screenshots.py                 # writes docs/images/<game>-{lobby,table,score}.png
+    .venv/bin/python scripts/screenshots.py       # writes docs/images/<game>-{lobby,table,score}.png
     .venv/bin/python scripts/screenshots.py --out /tmp/shots --games arche
 
 The same setup as the browser tests (tests/web: a real `floe serve` seeded by FLOE_TEST_SEED, Debian's

@@ -71,7 +71,8 @@ OFF_SCREEN = """([selectors, top]) => {
     if (!el || !el.getClientRects().length) { out.push(sel + ': missing'); continue; }
     const r = el.getBoundingClientRect();
     if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {
-      out.push(`${sel}: ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+      const box = [r.left, r.top, r.right, r.bottom].map(Math.round);
+      out.push(`${sel}: ${box[0]},${box[1]}-${box[2]},${box[3]}`);
     }
   }
   return out;

@@ -44,7 +44,13 @@ GAMES: dict[str, dict[str, Any]] = {
     "arche": {
         "players": 5,
         "options": {},
-        "parts": ["[data-testid=hand]", "[data-testid=display]", "[data-testid=ark]", "[data-testid=scale]", ".arche-scoring"],
+        "parts": [
+            "[data-testid=hand]",
+            "[data-testid=display]",
+            "[data-testid=ark]",
+            "[data-testid=scale]",
+            ".arche-scoring",
+        ],
         "opponent": "[data-testid=arche-player-{q}]",
     },
 }

@@ -22,10 +22,15 @@ function keyed(root) {
   return found;
 }
 
-/** Where every keyed element under `root` is now, and how it looks: key -> {box, look}. */
-export function measure(root) {
+/**
+ * How every keyed element under `root` looks, and with `boxes` where it is: key -> {box, look}. (Measuring
+ * makes the browser lay the page out: without a slide to play, it is left out.)
+ */
+export function measure(root, { boxes = true } = {}) {
   const out = new Map();
-  for (const [key, el] of keyed(root)) out.set(key, { box: el.getBoundingClientRect(), look: el.dataset.look });
+  for (const [key, el] of keyed(root)) {
+    out.set(key, { box: boxes ? el.getBoundingClientRect() : null, look: el.dataset.look });
+  }
   return out;
 }
 
@@ -43,13 +48,14 @@ export function animateFrom(root, before, { duration = 0 } = {}) {
       if (duration > 0) fadeIn(el, duration);
       continue;
     }
-    const now = el.getBoundingClientRect();
-    const dx = was.box.left - now.left;
-    const dy = was.box.top - now.top;
     // Marked: what came from another key (its alias) or changed its look (its place is part of it); what
     // only shifted because something next to it left slides, unmarked.
     if (!before.has(key) || was.look !== el.dataset.look) changed.add(key);
-    if ((Math.abs(dx) >= 1 || Math.abs(dy) >= 1) && duration > 0) slide(el, dx, dy, duration);
+    if (duration <= 0 || !was.box) continue;
+    const now = el.getBoundingClientRect();
+    const dx = was.box.left - now.left;
+    const dy = was.box.top - now.top;
+    if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) slide(el, dx, dy, duration);
   }
   return changed;
 }

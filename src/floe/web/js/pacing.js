@@ -85,17 +85,18 @@ export class Pacer {
     this.shownVersion = null;
     this.shownAt = 0;
     this.timer = null;
-  }
-
-  /** How many states wait to be shown. */
-  get waiting() {
-    return this.queue.length;
+    this.frame = null;
   }
 
   setPace(seconds) {
     this.pace = seconds;
     if (seconds === 0) this.skip();
     else this.schedule();
+  }
+
+  /** Whether states wait to be drawn one at a time (a skip has something to do). */
+  get pacing() {
+    return this.pace > 0 && this.queue.length > 0;
   }
 
   push(msg, { now = false } = {}) {
@@ -106,8 +107,20 @@ export class Pacer {
       return;
     }
     const same = this.shownVersion !== null && msg.version <= this.shownVersion;
-    if (!last && (now || same || this.pace === 0 || this.shownVersion === null)) {
-      this.draw([msg], now ? "own" : same || this.shownVersion === null ? "now" : "paced");
+    if (!last && (now || same || this.shownVersion === null)) {
+      this.draw([msg], now ? "own" : "now");
+      return;
+    }
+    if (this.pace === 0 && !now) {
+      // No pace: what came in one burst is drawn once, at the next frame (a page that drew each of a
+      // hundred states the bots sent in a second would fall behind the table).
+      this.queue.push(msg);
+      if (this.frame === null) {
+        this.frame = requestAnimationFrame(() => {
+          this.frame = null;
+          if (this.queue.length) this.draw(this.queue, "paced");
+        });
+      }
       return;
     }
     if (now) {
@@ -126,10 +139,10 @@ export class Pacer {
   schedule() {
     clearTimeout(this.timer);
     this.timer = null;
-    this.onQueue(this.queue.length);
-    if (!this.queue.length) return;
+    this.onQueue(this.pace > 0 ? this.queue.length : 0);
+    if (!this.queue.length || this.pace === 0) return;
     const wait = this.shownAt + this.pace * 1000 - performance.now();
-    if (wait <= 0 || this.pace === 0) {
+    if (wait <= 0) {
       this.draw([this.queue[0]], "paced");
       return;
     }
@@ -144,8 +157,8 @@ export class Pacer {
     this.queue = this.queue.filter((m) => !drawn.has(m));
     const last = msgs[msgs.length - 1];
     this.shownVersion = last.version;
-    this.shownAt = performance.now();
     this.show(msgs, why);
+    this.shownAt = performance.now(); // once drawn: the pace is the time each state is on the screen
     this.schedule();
   }
 }

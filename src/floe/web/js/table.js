@@ -191,11 +191,12 @@ function slideTime(why) {
 function render({ version, why = "now" }) {
   const view = state.view;
   renderStatus();
-  const before = measure(els.board);
+  const duration = slideTime(why);
+  const before = measure(els.board, { boxes: duration > 0 });
   board.render(els.board, view, { summary });
   // A new version: what moved is slid into place and marked until the next move; the same version drawn
   // again (a seat connected) keeps the marks.
-  if (version !== null && state.version > version) lastMove = animateFrom(els.board, before, { duration: slideTime(why) });
+  if (version !== null && state.version > version) lastMove = animateFrom(els.board, before, { duration });
   else if (version === null || state.version < version) lastMove = new Set();
   markLastMove(els.board, lastMove);
   // The version on the page and who is to move in it, for tests that follow the pace.
@@ -299,7 +300,7 @@ function listenForSkips() {
   document.addEventListener(
     "click",
     (ev) => {
-      if (!pacer.waiting || exempt(ev.target)) return;
+      if (!pacer.pacing || exempt(ev.target)) return;
       ev.stopPropagation();
       ev.preventDefault();
       skip();
@@ -307,7 +308,7 @@ function listenForSkips() {
     true,
   );
   document.addEventListener("keydown", (ev) => {
-    if (!pacer.waiting || exempt(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (!pacer.pacing || exempt(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (!["Escape", " ", "Enter", "ArrowRight"].includes(ev.key)) return;
     ev.preventDefault();
     skip();
