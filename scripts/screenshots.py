@@ -48,7 +48,9 @@ def create_table(base: str, game: str, bots: list[str], options: dict[str, Any])
 
 
 def shoot(page: Any, path: Path) -> None:
-    """A viewport screenshot, reduced to a palette."""
+    """A viewport screenshot, reduced to a palette. The pace menu shows the default pace (the page plays at
+    pace 0 so the script is quick; the picture shows what a person's page shows)."""
+    page.evaluate("() => { const s = document.getElementById('pace'); if (s) s.value = '0.7'; }")
     page.screenshot(path=str(path))
     try:
         from PIL import Image
@@ -81,7 +83,7 @@ def game_shots(browser: Any, base: str, game: str, out: Path) -> list[Path]:
     shoot(page, paths[1])
     play(page, rng)
     page.wait_for_selector("[data-testid=score-screen]")
-    page.locator("[data-testid=score-screen]").scroll_into_view_if_needed()
+    page.evaluate("() => window.scrollTo(0, 0)")  # the score screen is right under the prompt
     shoot(page, paths[2])
     page.close()
     return paths
