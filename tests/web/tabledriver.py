@@ -99,7 +99,9 @@ def off_screen(page: Any, selectors: list[str], *, top: bool = True) -> list[str
 
 
 def click(page: Any, kind: str, n: int) -> str:
-    """A real mouse click on the n-th visible object of ``kind``; returns what was clicked."""
+    """A real mouse click on the n-th visible object of ``kind``, once nothing on the page slides (a person
+    waits for a move to land); returns what was clicked."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     aim = page.evaluate(AIM, [SELECTORS[kind], n])
     assert aim is not None, f"no {kind} object {n}"
     assert aim["x"] is not None, f"the highlighted {aim['what']} cannot be clicked: something covers it"

@@ -42,8 +42,13 @@ window.WebSocket = class extends Native {
     });
   }
 };
-// What the page had received when a click or a key reached it (before the page's own listeners).
-const atSkip = () => window.__atSkip.push(window.__received[window.__received.length - 1]);
+// What the page had received when a click or a key reached it (before the page's own listeners), and
+// how many states it had drawn.
+window.__clicks = [];
+const atSkip = () => {
+  window.__atSkip.push(window.__received[window.__received.length - 1]);
+  window.__clicks.push(window.__shown.length);
+};
 window.addEventListener('click', atSkip, true);
 window.addEventListener('keydown', atSkip, true);
 document.addEventListener('DOMContentLoaded', () => {
@@ -106,11 +111,12 @@ def test_the_others_moves_one_at_a_time_and_a_skip(browser: Any, server: Any) ->
 
     # Ann's turn; her own moves are drawn as they come. Then the two bots' turns, paced.
     _play_my_turn(page, rng)
-    start = page.evaluate("window.__shown.length") - 1
-    mine = page.evaluate("window.__shown[window.__shown.length - 1]")
-    assert mine["toMove"] == "1"
+    # From the state after Ann's last move: the first drawn after her last click.
+    start = page.evaluate("window.__clicks[window.__clicks.length - 1]")
     page.wait_for_function(MY_TURN_OR_OVER)
     shown = page.evaluate("window.__shown")[start:]
+    mine = shown[0]
+    assert mine["toMove"] == "1"
     received = page.evaluate("window.__received")
     came = [v for k, v in enumerate(received) if v >= mine["v"] and (k == 0 or v != received[k - 1])]
     # Every state that came was drawn, in order, none left out (the server sends one per decision).
