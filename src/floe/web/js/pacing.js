@@ -77,9 +77,12 @@ export function paceMenu(select, pace, onChange) {
  * why now: "paced", "own", "skip" or "now" (the first state, or the shown one again).
  */
 export class Pacer {
-  constructor({ show, onQueue = () => {} }) {
+  constructor({ show, onQueue = () => {}, budget = () => null }) {
     this.show = show;
     this.onQueue = onQueue;
+    // Seconds all the waiting states may take at most, given the newest (null: no limit): the page gives
+    // a fifth of the person's turn timer, so watching the others never eats their own time.
+    this.budget = budget;
     this.pace = 0; // seconds
     this.queue = [];
     this.shownVersion = null;
@@ -141,7 +144,9 @@ export class Pacer {
     this.timer = null;
     this.onQueue(this.pace > 0 ? this.queue.length : 0);
     if (!this.queue.length || this.pace === 0) return;
-    const wait = this.shownAt + this.pace * 1000 - performance.now();
+    const budget = this.budget(this.queue[this.queue.length - 1]);
+    const pace = budget === null ? this.pace : Math.min(this.pace, budget / this.queue.length);
+    const wait = this.shownAt + pace * 1000 - performance.now();
     if (wait <= 0) {
       this.draw([this.queue[0]], "paced");
       return;

@@ -50,7 +50,7 @@ let scoreShown = false;
 let board = null;
 let choices = null;
 let boardLoading = false;
-const pacer = new Pacer({ show, onQueue: showWaiting });
+const pacer = new Pacer({ show, onQueue: showWaiting, budget: paceBudget });
 pacer.setPace(initialPace());
 paceMenu(els.pace, pacer.pace, (seconds) => pacer.setPace(seconds));
 const socket = new TableSocket(tableId, token, { onMessage, onStatus });
@@ -275,6 +275,12 @@ function renderLog() {
     if (followLog) els.log.scrollTop = els.log.scrollHeight;
   }
   for (const li of els.log.children) li.classList.toggle("current", currentLog.has(Number(li.dataset.index)));
+}
+
+/** How long the waiting states may take at most: a fifth of this seat's turn timer, if it is running. */
+function paceBudget(newest) {
+  if (!newest || newest.to_move !== mySeat || mySeat === null || !newest.deadline) return null;
+  return Math.max(0, (newest.deadline - Date.now() / 1000) / 5);
 }
 
 /** The skip button, while states wait (their number in `data-waiting`). */
