@@ -61,6 +61,8 @@ document.addEventListener('DOMContentLoaded', () => {
       toMove: document.body.dataset.toMove,
       t: performance.now(),
       marks: document.querySelectorAll('#board .last-move').length,
+      slides: document.getAnimations().filter((a) => a.effect && a.effect.target
+        && a.effect.target.closest && a.effect.target.closest('#board')).length,
     });
   }).observe(document.body, { attributes: true, attributeFilter: ['data-version'] });
 });
@@ -130,8 +132,9 @@ def test_the_others_moves_one_at_a_time_and_a_skip(browser: Any, server: Any) ->
     # Each drawn at least the pace after the one before (setTimeout never fires early: a safe bound).
     gaps = [round(b["t"] - a["t"]) for a, b in itertools.pairwise(shown)]
     assert min(gaps) >= PACE * 1000 * 0.95, f"states drawn faster than the pace: {gaps} ms"
-    # What each move changed is marked on the board until the next one.
+    # What each move changed is marked on the board until the next one, and slides (or fades) into place.
     assert sum(1 for s in shown[1:] if s["marks"] > 0) >= len(shown) // 2, shown
+    assert sum(1 for s in shown[1:] if s["slides"] > 0) >= len(shown) // 2, shown
 
     # A slow pace, chosen in the page and remembered; the bots' states queue up; a click on the table
     # draws the newest at once.
