@@ -62,7 +62,9 @@ els.skip.addEventListener("click", skip);
 listenForSkips();
 // The prompt's height, for a board whose own bar sticks just under it (CSS: var(--prompt-h)).
 const prompt = els.statusText.closest(".status");
-new ResizeObserver(() => document.documentElement.style.setProperty("--prompt-h", `${prompt.offsetHeight}px`)).observe(prompt);
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--prompt-h", `${prompt.offsetHeight}px`);
+}).observe(prompt);
 setInterval(renderTimer, 1000);
 
 function onStatus(status) {
