@@ -6,8 +6,8 @@
 // "river", a field — and what else may change about it, so a card that only shifted because its neighbour
 // left slides but is not marked).
 //
-// An element may also carry `data-alias`: the key it had before, if it may have had another (an Arktia piece
-// placed from the supply came from the supply's piece). Keys seen twice in one render are left alone.
+// An element may also carry `data-alias`: the key it had before, if it may have had another (a piece placed
+// from a supply came from the supply's piece). Keys seen twice in one render are left alone.
 
 /** Every element under `root` with a key that is there once: key -> the element. */
 function keyed(root) {
