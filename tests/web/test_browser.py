@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from .tabledriver import new_page
 from .webkit import get_json
 
 # Without Playwright the test is skipped, unless CI asks for the browser test (FLOE_REQUIRE_BROWSER).
@@ -64,7 +65,7 @@ CLICK = """(n) => {
 
 def test_play_a_whole_game_in_the_browser(browser: Any, server: Any, artifacts: Path) -> None:
     base = server.base
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, DESKTOP)
     page_errors: list[str] = []
     page.on("pageerror", lambda exc: page_errors.append(str(exc)))
     page.set_default_timeout(15_000)

@@ -23,6 +23,8 @@ from typing import Any
 
 import pytest
 
+from .tabledriver import new_page
+
 # Without Playwright the test is skipped, unless CI asks for the browser test (FLOE_REQUIRE_BROWSER).
 if not os.environ.get("FLOE_REQUIRE_BROWSER"):
     pytest.importorskip("playwright.sync_api")
@@ -120,7 +122,7 @@ BUTTON_VERBS = {"done", "pass", "no-pet", "no-evict"}
 
 def test_play_a_whole_arche_game_in_the_browser(browser: Any, server: Any, artifacts: Path) -> None:
     base = server.base
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, DESKTOP)
     page_errors: list[str] = []
     page.on("pageerror", lambda exc: page_errors.append(str(exc)))
     page.set_default_timeout(15_000)
@@ -181,7 +183,7 @@ def test_the_rarer_decisions_by_clicking(browser: Any, server: Any, artifacts: P
     for a card without a category (click a scoring card), eviction from any cabin (click a card in the
     ark, or evict nobody), a voluntary pet (or no pet). Every one is a click; none is a bare button."""
     base = server.base
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, DESKTOP)
     page_errors: list[str] = []
     page.on("pageerror", lambda exc: page_errors.append(str(exc)))
     page.set_default_timeout(15_000)
@@ -216,7 +218,7 @@ def test_five_seats_watched_to_the_score_screen(browser: Any, server: Any, artif
     )
     with urllib.request.urlopen(request, timeout=10) as answer:
         table_id = json.load(answer)["table"]["id"]
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, DESKTOP)
     page_errors: list[str] = []
     page.on("pageerror", lambda exc: page_errors.append(str(exc)))
     page.set_default_timeout(30_000)

@@ -7,6 +7,7 @@
 // are still possible. Choices with nothing to click are buttons; the whole list is also there as buttons,
 // for keyboards and small screens. Nothing that is not legal is clickable.
 import { h, replaceChildren } from "./dom.js";
+import { clickWord } from "./words.js";
 
 /**
  * How a game ties its choices to its board; every hook is optional (with none, every choice is a button).
@@ -229,7 +230,7 @@ export class Choices {
     if (this.picked.length) {
       const onward = [...this.next().keys()];
       const what = this.picked.map((k) => this.words(k)).join(", then ");
-      const then = onward.length ? ` Click ${this.hint(onward, this.picked.length)} (${onward.length}), or choose below.` : " Choose:";
+      const then = onward.length ? ` ${clickWord(true)} ${this.hint(onward, this.picked.length)} (${onward.length}), or choose below.` : " Choose:";
       replaceChildren(
         this.panel,
         h("p", { class: "choices-title", "data-testid": "selection" }, `Selected: ${what}.${then}`),
@@ -247,7 +248,7 @@ export class Choices {
     replaceChildren(
       this.panel,
       first.length
-        ? h("p", { class: "choices-hint" }, `${buttons.length ? "Choose below, or click" : "Click"} ${this.hint(first, 0)}.`)
+        ? h("p", { class: "choices-hint" }, `${buttons.length ? `Choose below, or ${clickWord()}` : clickWord(true)} ${this.hint(first, 0)}.`)
         : null,
       buttons.length ? h("div", { class: "choice-list" }, buttons.map(button)) : null,
       first.length

@@ -1,5 +1,6 @@
 // The table page: one WebSocket, one seat (or a spectator). Every `state` message is rendered from
-// scratch; the only client-side memory is the log (lines arrive once each) and the selection in progress.
+// scratch; the only client-side memory is the log (lines arrive once each), the selection in progress and
+// the states waiting to be shown (pacing.js: others' moves one at a time, each slid into place by motion.js).
 // The board is the table's game's own module (boards.js), loaded once the first message names the game.
 import { TableSocket, seatToken, tableIdFromPath } from "./api.js";
 import { loadBoard } from "./boards.js";
@@ -7,6 +8,8 @@ import { Choices } from "./choices.js";
 import { ask, confirmChoice, dismissChoice, showWarnings } from "./confirm.js";
 import { h, replaceChildren } from "./dom.js";
 import { installHelp } from "./help.js";
+import { animateFrom, finishAnimations, markLastMove, measure } from "./motion.js";
+import { Pacer, initialPace, paceMenu, reducedMotion } from "./pacing.js";
 import { seatLabel } from "./words.js";
 
 const tableId = tableIdFromPath();
@@ -27,11 +30,15 @@ const els = {
   toast: document.getElementById("toast"),
   notice: document.getElementById("notice"),
   gameNotice: document.getElementById("game-notice"),
+  pace: document.getElementById("pace"),
+  skip: document.getElementById("skip"),
 };
 
 let mySeat = null;
 let summary = null;
-let state = null;
+let state = null; // the state on the page (newer ones may wait in the pacer)
+let lastMove = new Set(); // the keys of the board elements the shown state's move changed
+let currentLog = new Set(); // the log lines that came with the shown state
 const logLines = new Map(); // index -> text; a reconnect resends the whole log, so keyed, not appended
 let moveCounter = 0;
 // The move in flight: input stays off until a state newer than the one it was made on (or its error).
@@ -45,11 +52,21 @@ let scoreShown = false;
 let board = null;
 let choices = null;
 let boardLoading = false;
+const pacer = new Pacer({ show, onQueue: showWaiting, budget: paceBudget });
+pacer.setPace(initialPace());
+paceMenu(els.pace, pacer.pace, (seconds) => pacer.setPace(seconds));
 const socket = new TableSocket(tableId, token, { onMessage, onStatus });
 
 els.title.textContent = `Table ${tableId}`;
 document.title = `Floe: table ${tableId}`;
 els.leave.addEventListener("click", toggleAway);
+els.skip.addEventListener("click", skip);
+listenForSkips();
+// The prompt's height, for a board whose own bar sticks just under it (CSS: var(--prompt-h)).
+const prompt = els.statusText.closest(".status");
+new ResizeObserver(() => {
+  document.documentElement.style.setProperty("--prompt-h", `${prompt.offsetHeight}px`);
+}).observe(prompt);
 setInterval(renderTimer, 1000);
 
 function onStatus(status) {
@@ -68,19 +85,18 @@ function onMessage(msg, { welcomed = true } = {}) {
       ensureBoard();
       if (token && mySeat === null) notice("This seat link was not accepted: you are watching as a spectator.");
       break;
-    case "state":
-      if (state && msg.version !== state.version) dismissChoice(); // a question about the old position
-      state = msg;
+    case "state": {
+      // A newer position closes a question about the old one (the question was about the state shown).
+      if (state && msg.version !== state.version) dismissChoice();
+      // The state after this page's own move is shown at once (with any still waiting before it).
+      const own = pending !== null && msg.version > pending.version;
+      if (own) pending = null;
       summary = msg.table || summary;
       if (msg.seat !== undefined) mySeat = msg.seat;
       ensureBoard();
-      for (const line of msg.log || []) logLines.set(line.index, line.text);
-      if (pending && msg.version > pending.version) pending = null;
-      if (board) {
-        choices.busy = pending !== null;
-        render();
-      }
+      pacer.push(msg, { now: own });
       break;
+    }
     case "seats":
       // Only the seats' flags changed (someone connected or left): the rest of the state stands.
       summary = msg.table || summary;
@@ -116,7 +132,7 @@ function ensureBoard() {
       choices = new Choices(els.choices, playChoice, board.choices);
       installHelp(info, [els.deciding, els.choices]).catch((err) => toast(`The rules help could not be loaded (${err.message}).`));
       choices.busy = pending !== null;
-      if (state) render();
+      if (state) render({ version: null });
     })
     .catch((err) => notice(`The board could not be loaded (${err.message}). `, h("a", { href: "" }, "Reload"), "."));
 }
@@ -165,10 +181,47 @@ function seatInfo(seat) {
   return summary && summary.seats ? summary.seats.find((s) => s.seat === seat) : null;
 }
 
-function render() {
+/**
+ * Draw `msgs` (from the pacer, oldest first): their log lines, and the last one's state. `why` is "paced"
+ * (another seat's move, slid into place), "own" (this page's move), "skip" (the reader asked for the newest
+ * now: no animation) or "now" (the first state, or the same state again).
+ */
+function show(msgs, why) {
+  const shown = state ? state.version : null;
+  currentLog = new Set();
+  for (const msg of msgs) {
+    for (const line of msg.log || []) {
+      logLines.set(line.index, line.text);
+      currentLog.add(line.index);
+    }
+  }
+  state = msgs[msgs.length - 1];
+  if (state.version === shown) currentLog = new Set(); // a refresh: the lines of the move shown stay marked
+  if (!board) return;
+  choices.busy = pending !== null;
+  render({ version: shown, why });
+}
+
+/** Milliseconds a move slides for: a fraction of the pace for others' moves, short for one's own. */
+function slideTime(why) {
+  if (reducedMotion() || pacer.pace === 0 || why === "skip" || why === "now") return 0;
+  return why === "own" ? 180 : Math.min(600, pacer.pace * 800);
+}
+
+function render({ version, why = "now" }) {
   const view = state.view;
   renderStatus();
+  const duration = slideTime(why);
+  const before = measure(els.board, { boxes: duration > 0 });
   board.render(els.board, view, { summary });
+  // A new version: what moved is slid into place and marked until the next move; the same version drawn
+  // again (a seat connected) keeps the marks.
+  if (version !== null && state.version > version) lastMove = animateFrom(els.board, before, { duration });
+  else if (version === null || state.version < version) lastMove = new Set();
+  markLastMove(els.board, lastMove);
+  // The version on the page and who is to move in it, for tests that follow the pace.
+  document.body.dataset.version = state.version;
+  document.body.dataset.toMove = state.to_move ?? "";
   choices.bind(els.board, state.to_move === mySeat ? state.legal : [], state.version);
   showWarnings(els.choices, state.to_move === mySeat ? state.legal : []);
   renderSeats();
@@ -242,6 +295,51 @@ function renderLog() {
     replaceChildren(els.log, indexes.map((i) => h("li", { dataset: { index: i } }, logLines.get(i))));
     if (followLog) els.log.scrollTop = els.log.scrollHeight;
   }
+  for (const li of els.log.children) li.classList.toggle("current", currentLog.has(Number(li.dataset.index)));
+}
+
+/** How long the waiting states may take at most: a fifth of this seat's turn timer, if it is running. */
+function paceBudget(newest) {
+  if (!newest || newest.to_move !== mySeat || mySeat === null || !newest.deadline) return null;
+  return Math.max(0, (newest.deadline - Date.now() / 1000) / 5);
+}
+
+/** The skip button, while states wait (their number in `data-waiting`). */
+function showWaiting(n) {
+  els.skip.hidden = n === 0;
+  els.skip.dataset.waiting = n;
+}
+
+/** Show the newest state now and end any slide still running. */
+function skip() {
+  pacer.skip();
+  finishAnimations(els.board);
+}
+
+/**
+ * While states wait, a click on the table or a key (not in a form field, not on a link or the page's
+ * controls) shows the newest at once; that click does nothing else, so it cannot act on a board that is
+ * about to change.
+ */
+function listenForSkips() {
+  const exempt = (target) =>
+    target instanceof Element && target.closest("input, select, textarea, a, .topbar, .side-col, [data-no-skip]");
+  document.addEventListener(
+    "click",
+    (ev) => {
+      if (!pacer.pacing || exempt(ev.target)) return;
+      ev.stopPropagation();
+      ev.preventDefault();
+      skip();
+    },
+    true,
+  );
+  document.addEventListener("keydown", (ev) => {
+    if (!pacer.pacing || exempt(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (!["Escape", " ", "Enter", "ArrowRight"].includes(ev.key)) return;
+    ev.preventDefault();
+    skip();
+  });
 }
 
 function renderScore() {

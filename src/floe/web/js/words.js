@@ -10,3 +10,10 @@ export function seatLabel(seat, summary, me) {
   if (seat === me) name += " (you)";
   return name;
 }
+
+/** "tap" on a touch screen (a coarse pointer), else "click"; `capital` gives "Tap" / "Click". */
+export function clickWord(capital = false) {
+  const coarse = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+  const word = coarse ? "tap" : "click";
+  return capital ? word[0].toUpperCase() + word.slice(1) : word;
+}

@@ -28,9 +28,10 @@ export function cardWords(slug, info) {
 
 /**
  * A card face. `cards` is the view's card table (slug → features). Options: size ("lg" hand and display,
- * "sm" the ark and the players), obj (the clickable-object key), testid, extra classes.
+ * "sm" the ark and the players), obj (the clickable-object key), testid, extra classes, place (where it
+ * lies — "hand", "display", "cabin:l2" —: the card is then keyed for the page's move animation, motion.js).
  */
-export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, cls = "" } = {}) {
+export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, cls = "", place = null } = {}) {
   const info = cards[slug];
   const words = cardWords(slug, info);
   if (!info) {
@@ -44,7 +45,7 @@ export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, 
       "data-tip": words,
       "aria-label": words,
       "data-testid": testid,
-      dataset: { card: slug, ...(obj ? { obj } : {}) },
+      dataset: { card: slug, ...(obj ? { obj } : {}), ...(place ? { key: `card:${slug}`, look: place } : {}) },
     },
     h(
       "span",

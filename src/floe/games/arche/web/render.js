@@ -10,7 +10,7 @@
 //   ark:<card>       a card in the ark (a card to evict)
 //   score:<category> a scoring card (the Chimpanzee's chip, the figure of a card without a category)
 import { h, replaceChildren } from "/static/js/dom.js";
-import { seatLabel } from "/static/js/words.js";
+import { clickWord, seatLabel } from "/static/js/words.js";
 import { cardBack, cardTile } from "./cards.js";
 import {
   CATEGORIES,
@@ -135,7 +135,7 @@ function scale(tilt) {
   );
   return h(
     "div",
-    { class: "arche-scale", "data-testid": "scale", dataset: { tilt } },
+    { class: "arche-scale", "data-testid": "scale", dataset: { tilt, key: "scale", look: String(tilt) } },
     svg,
     h("span", { class: "scale-words" }, words),
   );
@@ -164,7 +164,12 @@ function topBar(view) {
     scale(view.tilt),
     h(
       "span",
-      { class: "bar-item", "data-testid": "rain", dataset: { rainOut: view.rain_out }, title: `${view.rain_out} of 5 rain cards out` },
+      {
+        class: "bar-item",
+        "data-testid": "rain",
+        dataset: { rainOut: view.rain_out, key: "rain", look: String(view.rain_out) },
+        title: `${view.rain_out} of 5 rain cards out`,
+      },
       h("span", { class: "label" }, "Rain"),
       rain,
       h("strong", {}, ` ${view.rain_out}/5`),
@@ -188,7 +193,14 @@ function topBar(view) {
 
 // --- your hand and the display -------------------------------------------------------------------------------------
 function zone(title, cls, ...children) {
-  return h("section", { class: `zone ${cls}` }, h("h2", { class: "zone-title" }, title), ...children);
+  // A zone's hint (its last <p>) is also its tooltip: a wide window leaves the line out (arche.css).
+  const hint = children.filter((c) => c instanceof HTMLParagraphElement && c.classList.contains("small")).pop();
+  return h(
+    "section",
+    { class: `zone ${cls}`, title: hint ? hint.textContent : null },
+    h("h2", { class: "zone-title" }, title),
+    ...children,
+  );
 }
 
 function myZone(view, me) {
@@ -203,7 +215,7 @@ function myZone(view, me) {
       "div",
       { class: "arche-cards", "data-testid": "hand" },
       hand.length
-        ? hand.map((c) => cardTile(c, cards, { obj: `hand:${c}`, testid: `hand-card-${c}` }))
+        ? hand.map((c) => cardTile(c, cards, { obj: `hand:${c}`, testid: `hand-card-${c}`, place: "hand" }))
         : h("p", { class: "muted" }, "empty"),
     ),
     h(
@@ -237,7 +249,7 @@ function displayZone(view) {
     h(
       "div",
       { class: "arche-cards", "data-testid": "display" },
-      display.map((c) => cardTile(c, cards, { obj: `display:${c}`, testid: `display-card-${c}` })),
+      display.map((c) => cardTile(c, cards, { obj: `display:${c}`, testid: `display-card-${c}`, place: "display" })),
       display.length ? null : h("p", { class: "muted" }, "empty"),
       cardBack({
         label: `the deck: ${view.stock_count} cards`,
@@ -246,7 +258,7 @@ function displayZone(view) {
         extra: h("span", { class: "deck-count" }, `${view.stock_count}`),
       }),
     ),
-    h("p", { class: "small muted" }, over ? "No more cards are drawn." : "Draw: click a display card (you also get the deck's top card)."),
+    h("p", { class: "small muted" }, over ? "No more cards are drawn." : `Draw: ${clickWord()} a display card (you also get the deck's top card).`),
   );
 }
 
@@ -274,7 +286,7 @@ function cabin(view, side, index) {
     h(
       "div",
       { class: "cabin-cards" },
-      cab.map((c) => cardTile(c, cards, { size: "sm", obj: `ark:${c}`, testid: `ark-card-${c}` })),
+      cab.map((c) => cardTile(c, cards, { size: "sm", obj: `ark:${c}`, testid: `ark-card-${c}`, place: `cabin:${name}` })),
       free,
     ),
   );
@@ -311,7 +323,7 @@ function arkZone(view) {
     }
   }
   return zone(
-    "The ark (the bow at the top)",
+    "The ark (cabins numbered from the bow)",
     "arche-ark-zone",
     h(
       "div",
@@ -328,7 +340,16 @@ function arkZone(view) {
         h("span", {}, ""),
         h("span", {}, `Right row · weight ${weight(right)}`),
       ),
-      h("div", { class: "ark-grid" }, grid),
+      // The band titles of the ark lying on its side (a wide window: arche.css).
+      h(
+        "div",
+        {
+          class: "ark-grid",
+          "data-left": `Left row · weight ${weight(left)}`,
+          "data-right": `Right row · weight ${weight(right)}`,
+        },
+        grid,
+      ),
     ),
   );
 }
@@ -369,7 +390,7 @@ function scoringZone(view, summary, me) {
               "div",
               {
                 class: `scoring-seat${q === me ? " scoring-me" : ""}`,
-                dataset: { seat: q, figures: value },
+                dataset: { seat: q, figures: value, key: `score:${cat}:${q}`, look: String(value) },
                 title: `${seatLabel(q, summary, me)}: ${fmt(value)} figures, ${fmt(points[q])} points if the game ended now`,
               },
               h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q] } }),
@@ -396,7 +417,7 @@ function playerPanel(view, q, summary, me, reveal) {
   const hand = pv.hand || (own ? own.hand : null);
   const pet = pv.pet || (own ? own.pet : null);
   let petNode;
-  if (pet) petNode = cardTile(pet, cards, { size: "sm", cls: "pet-card" });
+  if (pet) petNode = cardTile(pet, cards, { size: "sm", cls: "pet-card", place: `pet:${q}` });
   else if (pv.has_pet) petNode = cardBack({ size: "sm", label: "a pet, face down" });
   else petNode = h("span", { class: "muted" }, "none");
   return h(
@@ -423,14 +444,14 @@ function playerPanel(view, q, summary, me, reveal) {
       h("span", {}, `${pv.figures_left} figures left`),
     ),
     hand && q !== me
-      ? h("div", { class: "arche-cards small-cards", "data-testid": `hand-${q}` }, h("span", { class: "label" }, "Hand: "), hand.map((c) => cardTile(c, cards, { size: "sm" })))
+      ? h("div", { class: "arche-cards small-cards", "data-testid": `hand-${q}` }, h("span", { class: "label" }, "Hand: "), hand.map((c) => cardTile(c, cards, { size: "sm", place: `hand:${q}` })))
       : null,
     !hand && pv.known_hand && pv.known_hand.length
       ? h(
           "div",
           { class: "arche-cards small-cards", "data-testid": `known-${q}`, title: "taken from the display and not played since" },
           h("span", { class: "label" }, "Known in hand: "),
-          pv.known_hand.map((c) => cardTile(c, cards, { size: "sm" })),
+          pv.known_hand.map((c) => cardTile(c, cards, { size: "sm", place: `known:${q}` })),
         )
       : null,
     h(
@@ -456,7 +477,7 @@ function outZone(view) {
   return zone(
     `Out of the game (${out.length})`,
     "arche-out",
-    h("div", { class: "arche-cards small-cards", "data-testid": "out" }, out.map((c) => cardTile(c, view.cards, { size: "sm" }))),
+    h("div", { class: "arche-cards small-cards", "data-testid": "out" }, out.map((c) => cardTile(c, view.cards, { size: "sm", place: "out" }))),
   );
 }
 

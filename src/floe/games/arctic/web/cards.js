@@ -6,9 +6,10 @@ import { cardWords, parseCard } from "./words.js";
 
 /**
  * A card face. Options: size ("lg" hand/river, "sm" piles), faceDown (a face-down card whose identity
- * this viewer knows: drawn dimmed and marked), obj (the clickable-object key, see table.js).
+ * this viewer knows: drawn dimmed and marked), obj (the clickable-object key, see table.js), place (where
+ * it lies — "hand", "river", "pile:2" —: the card is then keyed for the page's move animation, motion.js).
  */
-export function cardFace(notation, { size = "lg", faceDown = false, obj = null, testid = null } = {}) {
+export function cardFace(notation, { size = "lg", faceDown = false, obj = null, testid = null, place = null } = {}) {
   const c = parseCard(notation);
   const label = (faceDown ? "face-down: " : "") + cardWords(notation);
   return h(
@@ -16,7 +17,12 @@ export function cardFace(notation, { size = "lg", faceDown = false, obj = null, 
     {
       class: `card card-${size}${faceDown ? " card-facedown-known" : ""}`,
       style: { "--c": ANIMAL_COLOURS[c.main] },
-      dataset: { card: notation, animal: c.main, ...(obj ? { obj } : {}) },
+      dataset: {
+        card: notation,
+        animal: c.main,
+        ...(obj ? { obj } : {}),
+        ...(place ? { key: `card:${notation}`, look: `${place}${faceDown ? ":down" : ""}` } : {}),
+      },
       "data-testid": testid,
       "data-tip": faceDown
         ? `${label}. Face-down it has no animal and no values in play; at scoring it counts as the animal that scores most.`

@@ -44,7 +44,7 @@ function myArea(view, mine) {
     h(
       "div",
       { class: "cards hand", "data-testid": `hand-${view.seat}` },
-      hand.length ? hand.map((c) => cardFace(c, { obj: `hand:${c}` })) : h("p", { class: "muted" }, "empty"),
+      hand.length ? hand.map((c) => cardFace(c, { obj: `hand:${c}`, place: "hand" })) : h("p", { class: "muted" }, "empty"),
     ),
     h(
       "div",
@@ -76,7 +76,7 @@ function penaltyBlock(cards, count, { own = false, testid = null } = {}) {
       h(
         "div",
         { class: "cards" },
-        cards.map((c) => cardFace(c, { size: "sm", obj: own ? `penalty:${c}` : null })),
+        cards.map((c) => cardFace(c, { size: "sm", obj: own ? `penalty:${c}` : null, place: "penalty" })),
         unseen,
       ),
     );
@@ -101,7 +101,7 @@ function landscape(view, mine) {
             {
               class: `token${mine && mine.totem === animal ? " token-totem" : ""}`,
               style: { "--c": ANIMAL_COLOURS[animal] },
-              dataset: { animal },
+              dataset: { animal, key: `token:${animal}`, look: String(pos) },
               "data-testid": `token-${animal}`,
               title: `${ANIMAL_NAMES[animal]} token on ${value}${mine && mine.totem === animal ? " (your totem)" : ""}`,
             },
@@ -125,7 +125,7 @@ function riverZone(view) {
       h(
         "div",
         { class: "cards river", "data-testid": "river" },
-        river.length ? river.map((c) => cardFace(c, { obj: `river:${c}` })) : h("p", { class: "muted" }, "empty"),
+        river.length ? river.map((c) => cardFace(c, { obj: `river:${c}`, place: "river" })) : h("p", { class: "muted" }, "empty"),
       ),
       h(
         "div",
@@ -151,7 +151,13 @@ function powersZone(view, summary, me) {
       {
         class: `power${holder === me && me !== null ? " power-mine" : ""}`,
         style: { "--c": ANIMAL_COLOURS[animal] },
-        dataset: { animal, power: p.power || "", tip: `${ANIMAL_NAMES[animal]}: ${powerTip(p.power)}` },
+        dataset: {
+          animal,
+          power: p.power || "",
+          tip: `${ANIMAL_NAMES[animal]}: ${powerTip(p.power)}`,
+          key: `power:${animal}`,
+          look: String(holder),
+        },
         "data-testid": `power-${animal}`,
       },
       h("div", { class: "power-head" }, animalIcon(animal, { size: 22 }), h("strong", {}, ANIMAL_NAMES[animal])),
@@ -242,7 +248,11 @@ function playerPanel(view, pv, summary, me, reveal, live) {
           "div",
           { class: "revealed" },
           h("span", { class: "label" }, `Hand (${own.hand.length}): `),
-          h("div", { class: "cards", "data-testid": `hand-${q}` }, own.hand.map((c) => cardFace(c, { size: "sm" }))),
+          h(
+            "div",
+            { class: "cards", "data-testid": `hand-${q}` },
+            own.hand.map((c) => cardFace(c, { size: "sm", place: `hand:${q}` })),
+          ),
         )
       : null,
     own && q !== me && own.penalties
@@ -257,7 +267,7 @@ function playerPanel(view, pv, summary, me, reveal, live) {
             { class: "label", title: "cards seen entering this hand and not seen leaving it" },
             "Seen in hand: ",
           ),
-          h("div", { class: "cards" }, pv.known_hand.map((c) => cardFace(c, { size: "sm" }))),
+          h("div", { class: "cards" }, pv.known_hand.map((c) => cardFace(c, { size: "sm", place: `known:${q}` }))),
         )
       : null,
   );
@@ -272,9 +282,9 @@ function pileRow(pile, q) {
     pile.map((entry, i) => {
       let el;
       if (entry.hidden) el = cardBack({ size: "sm", label: "covered card (piles are not public)" });
-      else if (entry.face_down && entry.card) el = cardFace(entry.card, { size: "sm", faceDown: true });
+      else if (entry.face_down && entry.card) el = cardFace(entry.card, { size: "sm", faceDown: true, place: `pile:${q}` });
       else if (entry.face_down) el = cardBack({ size: "sm", label: "face-down card" });
-      else el = cardFace(entry.card, { size: "sm" });
+      else el = cardFace(entry.card, { size: "sm", place: `pile:${q}` });
       if (i === last && !entry.face_down && !entry.hidden) el.classList.add("card-visible");
       return el;
     }),

@@ -20,6 +20,52 @@ const STATUS_WORDS = {
   "turn limit": "turn limit reached",
 };
 
+// --- which piece is which ------------------------------------------------------------------------------------
+// The view lists each field's stack, not piece identities; to slide a moved piece from its old field to its
+// new one (the page's move animation, motion.js), the pieces get ids here by comparing the stacks with the
+// last ones drawn: a field's bottom that did not change keeps its ids, a part that left one field and came
+// onto another (same pieces, same order) takes its ids along, anything else is new (placed from a supply:
+// it slides from there, `data-alias`).
+let lastStacks = new Map(); // field -> [{colour, size, id}]
+let nextId = 0;
+
+const sig = (p) => `${p.colour}${p.size}`;
+
+/** field -> the ids of its pieces, bottom to top, for `fields` (and remembered for the next call). */
+function pieceIds(fields) {
+  const lifted = new Map(); // the signature of a part that left a field -> its ids (a list of parts)
+  const kept = new Map();
+  for (const f of fields) {
+    const before = lastStacks.get(f.field) || [];
+    const pieces = f.pieces || [];
+    let k = 0;
+    while (k < before.length && k < pieces.length && sig(before[k]) === sig(pieces[k])) k++;
+    kept.set(f.field, before.slice(0, k).map((p) => p.id));
+    const gone = before.slice(k);
+    if (gone.length) {
+      const key = gone.map(sig).join(",");
+      lifted.set(key, [...(lifted.get(key) || []), gone.map((p) => p.id)]);
+    }
+  }
+  const ids = new Map();
+  const stacks = new Map();
+  for (const f of fields) {
+    const pieces = f.pieces || [];
+    const own = kept.get(f.field);
+    const added = pieces.slice(own.length);
+    const came = added.length ? lifted.get(added.map(sig).join(",")) : null;
+    const moved = came && came.length ? came.shift() : added.map(() => `new${nextId++}`);
+    const all = [...own, ...moved];
+    ids.set(f.field, all);
+    stacks.set(
+      f.field,
+      pieces.map((p, k) => ({ ...p, id: all[k] })),
+    );
+  }
+  lastStacks = stacks;
+  return ids;
+}
+
 // --- the board ----------------------------------------------------------------------------------------------
 /** "c3" -> [q, r] (column letter q, row number r + 1). */
 function coords(name) {
@@ -40,9 +86,15 @@ function hexPoints(cx, cy, radius) {
 }
 
 /** The pieces of one field, bottom to top, each a <g> keyed by the part it would lift. */
-function stackShapes(field, cx, cy) {
+function stackShapes(field, cx, cy, ids) {
   const pieces = field.pieces || [];
   const out = [];
+  // The page's move animation: each piece keyed by its id, from a supply if it is new (pieceIds).
+  const motion = (k) => ({
+    key: `piece:${ids[k]}`,
+    look: field.field,
+    alias: `supply:${pieces[k].colour}:${pieces[k].size}`,
+  });
   const partKey = (k) => `part:${field.field}:${pieces.slice(k).map((p) => p.size).join("")}`;
   const title = (k) => {
     const p = pieces[k];
@@ -53,21 +105,21 @@ function stackShapes(field, cx, cy) {
   if (field.shape === "C") {
     // Tower C: the Globus sits inside the Torus, which is on top and controls the field.
     const y = cy + 0.34 * R;
-    out.push(pieceGroup(partKey(1), title(1), pieceShape("t", pieces[1].colour, cx, y)));
-    out.push(pieceGroup(partKey(0), title(0), pieceShape("g", pieces[0].colour, cx, y - 0.1 * R)));
+    out.push(pieceGroup(partKey(1), title(1), pieceShape("t", pieces[1].colour, cx, y), motion(1)));
+    out.push(pieceGroup(partKey(0), title(0), pieceShape("g", pieces[0].colour, cx, y - 0.1 * R), motion(0)));
     return out;
   }
   let base = cy + 0.64 * R;
   pieces.forEach((p, k) => {
     const height = HEIGHT[p.size];
-    out.push(pieceGroup(partKey(k), title(k), pieceShape(p.size, p.colour, cx, base - height / 2)));
+    out.push(pieceGroup(partKey(k), title(k), pieceShape(p.size, p.colour, cx, base - height / 2), motion(k)));
     base -= height;
   });
   return out;
 }
 
-function pieceGroup(key, title, shapes) {
-  return s("g", { class: "piece", dataset: { obj: key } }, s("title", {}, title), shapes);
+function pieceGroup(key, title, shapes, motion) {
+  return s("g", { class: "piece", dataset: { obj: key, ...motion } }, s("title", {}, title), shapes);
 }
 
 function boardSvg(view) {
@@ -106,15 +158,18 @@ function boardSvg(view) {
   for (const [x, y] of gaps) {
     svg.append(s("polygon", { class: "hex-gap", points: hexPoints(x, y, R - 1.5) }));
   }
-  for (const p of placed) svg.append(fieldGroup(p.f, p.x, p.y));
+  const ids = pieceIds(fields);
+  for (const p of placed) svg.append(fieldGroup(p.f, p.x, p.y, ids.get(p.f.field)));
   return svg;
 }
 
-function fieldGroup(field, x, y) {
+function fieldGroup(field, x, y, ids) {
   const melted = field.melted;
   const control = field.control || null;
   const cls = melted ? "cell cell-melted" : `cell${control ? " cell-held" : " cell-empty"}`;
-  const g = s("g", { class: cls, dataset: { obj: `cell:${field.field}`, cell: field.field } });
+  // Keyed for the move animation: a field that melted is marked as the last move.
+  const motion = { key: `cell:${field.field}`, look: melted ? "melted" : "ice" };
+  const g = s("g", { class: cls, dataset: { obj: `cell:${field.field}`, cell: field.field, ...motion } });
   const what = melted
     ? `${field.field}: melted (water)`
     : control
@@ -144,7 +199,7 @@ function fieldGroup(field, x, y) {
       }),
     );
   }
-  if (!melted) g.append(...stackShapes(field, x, y));
+  if (!melted) g.append(...stackShapes(field, x, y, ids));
   // The name last, with a halo, so no piece or border hides it (it takes no clicks).
   g.append(
     s(
@@ -192,7 +247,11 @@ function supplyRow(counts, colour, { label, keyPrefix = null, testid = null }) {
         {
           class: `supply-piece${counts[size] ? "" : " supply-none"}`,
           "data-tip": `${SIZE_NAMES[size]}: ${counts[size]} left; ${SIZE_TIPS[size]}.`,
-          dataset: keyPrefix && counts[size] ? { obj: `${keyPrefix}:${size}` } : {},
+          dataset: {
+            ...(keyPrefix && counts[size] ? { obj: `${keyPrefix}:${size}` } : {}),
+            // Where a placed piece slides from (render.js: pieceIds); the neutral supply is "n"'s.
+            key: `supply:${colour}:${size}`,
+          },
         },
         pieceIcon(size, colour, 34),
         h("span", { class: "supply-count" }, `×${counts[size]}`),
