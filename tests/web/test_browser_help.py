@@ -18,6 +18,7 @@ import pytest
 
 from floe.testing.helpexample import help_example
 
+from .tabledriver import new_page
 from .webkit import get_json
 
 if not os.environ.get("FLOE_REQUIRE_BROWSER"):
@@ -72,7 +73,7 @@ def _my_turn(base: str, table: str, token: str) -> dict[str, Any]:
 
 
 def test_how_to_play_for_every_game_from_the_lobby(browser: Any, server: Any) -> None:
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, DESKTOP)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(10_000)
@@ -108,7 +109,7 @@ def test_how_to_play_for_every_game_from_the_lobby(browser: Any, server: Any) ->
 def test_terms_and_cards_explain_themselves_and_leaving_asks(browser: Any, server: Any) -> None:
     base = server.base
     table, token = _table(base, "arctic", {"first_player": 0})
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, DESKTOP)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(10_000)
@@ -132,8 +133,7 @@ def test_terms_and_cards_explain_themselves_and_leaving_asks(browser: Any, serve
     page.locator("[data-testid=help-panel]").wait_for(state="hidden")
 
     # Tap, on a phone, as a spectator of the same table: the term, then a card (not a choice for a spectator).
-    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    watcher = phone.new_page()
+    watcher = new_page(browser, PHONE, touch=True)
     watcher.set_default_timeout(10_000)
     watcher.goto(f"{base}/table/{table}")
     watcher.locator("[data-testid=deciding] [data-term='placement value']").tap()
@@ -143,7 +143,7 @@ def test_terms_and_cards_explain_themselves_and_leaving_asks(browser: Any, serve
     assert "Placement value" in phone_tip.inner_text()
     watcher.locator("[data-testid=seats]").tap()  # elsewhere: the tip goes
     phone_tip.wait_for(state="hidden")
-    phone.close()
+    watcher.close()
 
     # Leaving the seat to a bot asks first: "Stay" keeps the seat, confirming leaves it.
     toggle = page.locator("[data-testid=leave-toggle]")
@@ -180,7 +180,7 @@ def test_arktia_stop_asks_and_the_turn_limit_shows(browser: Any, server: Any) ->
         _post(f"{base}/api/tables/{table}/moves", {"action": place["id"], "version": state["version"]}, token)
     state = _my_turn(base, table, token)
     assert state["view"]["turn"] == 4 and state["status"] == "playing"
-    page = browser.new_page(viewport=DESKTOP)
+    page = new_page(browser, DESKTOP)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(10_000)

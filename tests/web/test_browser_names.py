@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from .tabledriver import new_page
 from .webkit import get_json
 
 if os.environ.get("FLOE_REQUIRE_BROWSER"):
@@ -19,7 +20,7 @@ BASELINE = "Baseline (BGA's automatic player)"
 
 
 def test_bots_and_tables_by_their_names(browser: Any, server: Any) -> None:
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page = new_page(browser, {"width": 1366, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(15_000)
