@@ -53,6 +53,29 @@ actions_t = sa.Table(
     sa.Column("action", sa.Integer, nullable=False),
 )
 
+# Table chat (server/chat.py): kept beside the tables, never in a game's log or record; the newest lines of
+# each table only. And the tables a browser key took part in (server/recent.py). Both are created in a
+# database made before them by ``create_all`` (they are new tables, nothing else changes).
+chat_t = sa.Table(
+    "floe_chat",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),  # the table's version when it was said
+    sa.Column("seat", sa.Integer, nullable=True),  # None: a spectator
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+)
+recent_t = sa.Table(
+    "floe_recent",
+    metadata,
+    sa.Column("key_hash", sa.String(64), primary_key=True),
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
 
 @dataclass
 class TableRow:
