@@ -36,7 +36,8 @@ def test_a_person_s_undoable_decision_is_an_undo_point_a_bot_s_is_not() -> None:
     table.take_back()
     assert table.state.to_json() == before.to_json() and table.version == version + 2
     assert table.events[-2:] == [action, UNDO]
-    assert table.log(0)[-1] == "You take back the last move." and table.log(1)[-1] == "P1 takes back the last move."
+    assert table.log(0)[-1] == "You take back the last move."
+    assert table.log(1)[-1] == "P1 takes back the last move."
 
 
 def test_a_log_with_an_undo_replays_and_a_restart_forgets_the_points() -> None:
