@@ -26,7 +26,8 @@ from .wsclient import WsClient
 BURST = 4
 HISTORY = 6
 # A rate so slow that no token comes back during a test: the burst is all a connection may say.
-LIMITS = ["--set", "chat_per_second=0.001", "--set", f"chat_burst={BURST}", "--set", f"chat_history={HISTORY}"]
+LIMITS = ["--set", "chat_per_second=0.001", "--set", f"chat_burst={BURST}"]
+LIMITS += ["--set", f"chat_history={HISTORY}"]
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
 
 
