@@ -3,8 +3,8 @@
 Each example opens ``/ws/tables/{id}`` (a sentinel table, or a junk id), says some hello (a real seat
 token, a spectator's, a forged token, a wrong shape, not JSON at all) and sends a few messages of every
 type the protocol knows (``protocol.py``: hello, move, undo, chat, rematch, leave, back, ping) with fields
-of any type, plus unknown types, any JSON, plain text, binary frames, frames over the size limit and text frames that are not
-UTF-8. Each message is followed by a ping, so what arrives before the pong is its answer.
+of any type, plus unknown types, any JSON, plain text, binary frames, frames over the size limit and text
+frames that are not UTF-8. Each message is followed by a ping, so what arrives before the pong is its answer.
 
 What must hold: a refused hello is one short error and a 4xxx close; a bad message is one short error and
 the connection stays usable (or, for a frame the WebSocket layer itself rejects, a 1007/1009 close); the

@@ -170,12 +170,7 @@ def insert_chat(db: Any, table_id: str, line: ChatLine, keep: int) -> None:
 
 def load_chat(store: Store, table_id: str, limit: int) -> list[ChatLine]:
     """The newest ``limit`` lines of a table, oldest first."""
-    query = (
-        sa.select(chat_t)
-        .where(chat_t.c.table_id == table_id)
-        .order_by(chat_t.c.idx.desc())
-        .limit(limit)
-    )
+    query = sa.select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.idx.desc()).limit(limit)
     with store.engine.connect() as db:
         rows = list(db.execute(query))
     return [ChatLine(r.idx, r.at, r.version, r.seat, r.name, r.text) for r in reversed(rows)]
