@@ -31,7 +31,8 @@ async def _rematch(client: WsClient, key: str | None = None) -> dict[str, Any]:
 
 
 async def _scenario(server: ServerProcess, table: str, tokens: list[str]) -> dict[str, Any]:
-    ann, bob = (WsClient(server.ws_url, table, t, name=n) for t, n in zip(tokens, ("ann", "bob"), strict=True))
+    ann = WsClient(server.ws_url, table, tokens[0], name="ann")
+    bob = WsClient(server.ws_url, table, tokens[1], name="bob")
     watcher = WsClient(server.ws_url, table, None, name="watcher")
     for client in (ann, bob, watcher):
         await client.connect()

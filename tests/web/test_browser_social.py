@@ -23,6 +23,7 @@ if not os.environ.get("FLOE_REQUIRE_BROWSER"):
     pytest.importorskip("playwright.sync_api")
 
 DESKTOP = {"width": 1366, "height": 900}
+HAS_LOG_LINE = "text => [...document.querySelectorAll('[data-testid=log] li')].some(li => li.textContent === text)"
 SCRIPT = "<script>window.pwned = 1</script><b>bold</b> & <img src=x onerror=window.pwned=2>"
 
 
@@ -94,15 +95,10 @@ def test_chat_undo_and_replay_in_chromium(browser: Any, server: Any) -> None:
     button.wait_for(state="visible")
     assert watcher.locator("[data-testid=undo]").is_hidden()
     button.click()
-    ann.wait_for_function(
-        "v => [...document.querySelectorAll('[data-testid=log] li')].some(li => li.textContent === 'You take back the last move.')",
-        arg=state["version"],
-    )
+    ann.wait_for_function(HAS_LOG_LINE, arg="You take back the last move.")
     after = get_json(f"{base}/api/tables/{table}/state", token)
     assert after["version"] == state["version"] + 1
-    watcher.wait_for_function(
-        "() => [...document.querySelectorAll('[data-testid=log] li')].some(li => li.textContent === 'P1 takes back the last move.')"
-    )
+    watcher.wait_for_function(HAS_LOG_LINE, arg="P1 takes back the last move.")
 
     # The replay shows the chat, as text.
     replay = browser.new_page(viewport=DESKTOP)
