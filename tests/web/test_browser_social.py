@@ -23,7 +23,7 @@ if not os.environ.get("FLOE_REQUIRE_BROWSER"):
     pytest.importorskip("playwright.sync_api")
 
 DESKTOP = {"width": 1366, "height": 900}
-HAS_LOG_LINE = "text => [...document.querySelectorAll('[data-testid=log] li')].some(li => li.textContent === text)"
+HAS_LOG_LINE = "t => [...document.querySelectorAll('[data-testid=log] li')].some(li => li.textContent === t)"
 SCRIPT = "<script>window.pwned = 1</script><b>bold</b> & <img src=x onerror=window.pwned=2>"
 
 

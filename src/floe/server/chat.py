@@ -147,9 +147,10 @@ class ChatRooms:
             other.send(message)
 
     async def send_history(self, table_id: str, conn: Conn) -> None:
-        """Send a new connection the table's lines."""
+        """Send a new connection the table's lines (nothing if none was said)."""
         lines = await self.history(table_id)
-        conn.send({"type": "chat", "lines": [line.message() for line in lines]})
+        if lines:
+            conn.send({"type": "chat", "lines": [line.message() for line in lines]})
 
 
 def insert_chat(db: Any, table_id: str, line: ChatLine, keep: int) -> None:

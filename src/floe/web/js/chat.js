@@ -1,5 +1,5 @@
 // Table chat (docs/server.md, "Chat"): the lines of the people at the table and its spectators, shown as
-// text only (every line goes through textContent via h(), never innerHTML), and a box to write one.
+// text only (every line becomes a text node through h(), never parsed as markup), and a box to write one.
 import { h, replaceChildren } from "./dom.js";
 
 export const MAX_CHARS = 300; // the server's default chat_max_chars; it refuses longer lines anyway
