@@ -145,6 +145,7 @@ class Settings(BaseSettings):
     chat_per_second: Annotated[float, Field(gt=0, le=100)] = 0.5  # chat lines per connection, after ...
     chat_burst: Annotated[float, Field(ge=1, le=1000)] = 5.0  # ... a burst of this many
     chat_history: Annotated[int, Field(ge=1, le=10_000)] = 200  # chat lines kept per table
+    chat_rooms: Annotated[int, Field(ge=1, le=1_000_000)] = 4096  # tables whose chat stays in memory
     rematch_offers: Annotated[int, Field(ge=1, le=1_000_000)] = 1000  # rematch invitations kept (memory)
     recent_per_browser: Annotated[int, Field(ge=1, le=1000)] = 20  # recent tables kept per browser key
 
@@ -155,6 +156,7 @@ class Settings(BaseSettings):
             per_second=self.chat_per_second,
             burst=self.chat_burst,
             history=self.chat_history,
+            rooms=self.chat_rooms,
         )
 
 

@@ -16,7 +16,7 @@ import asyncio
 import time
 import unicodedata
 import weakref
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -40,6 +40,7 @@ class ChatLimits:
     per_second: float = 0.5  # lines per connection, after a burst of
     burst: float = 5.0
     history: int = 200  # lines kept per table (older ones are deleted)
+    rooms: int = 4096  # tables whose lines are kept in memory (others are read from the store again)
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class ChatRooms:
         self.store = store
         self.writer = writer
         self.limits = limits or ChatLimits()
-        self._rooms: dict[str, deque[ChatLine]] = {}
+        self._rooms: OrderedDict[str, deque[ChatLine]] = OrderedDict()
         self._next: dict[str, int] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._buckets: weakref.WeakKeyDictionary[Conn, RateLimit] = weakref.WeakKeyDictionary()
@@ -122,7 +123,19 @@ class ChatRooms:
             lines = await asyncio.to_thread(load_chat, self.store, table_id, self.limits.history)
             room = self._rooms[table_id] = deque(lines, maxlen=self.limits.history)
             self._next[table_id] = lines[-1].idx + 1 if lines else 0
+            self._forget_old()
+        self._rooms.move_to_end(table_id)
         return room
+
+    def _forget_old(self) -> None:
+        """Keep at most ``limits.rooms`` tables' lines in memory: the least recently used go (not one whose
+        lock is held: a line is being said there)."""
+        for table_id in list(self._rooms)[: max(0, len(self._rooms) - self.limits.rooms)]:
+            lock = self._locks.get(table_id)
+            if lock is None or not lock.locked():
+                self._rooms.pop(table_id, None)
+                self._next.pop(table_id, None)
+                self._locks.pop(table_id, None)
 
     async def say(self, table: Table, conn: Conn, text: str, name: str | None, conns: Iterable[Conn]) -> None:
         """Store ``conn``'s line and send it to ``conns``; ``MoveError`` (nothing stored or sent) for a line

@@ -40,13 +40,12 @@ def recent_rows(store: Store, key: str, limit: int) -> list[tuple[str, int]]:
 
 
 def stored_summaries(store: Store, table_ids: list[str]) -> dict[str, dict[str, Any]]:
-    """Summaries of tables not in memory, from their stored rows (no replay; ``stored_summary``)."""
+    """Summaries of tables not in memory, from their stored rows and log lengths (no log read, no replay;
+    ``stored_summary``)."""
     out: dict[str, dict[str, Any]] = {}
-    for table_id in table_ids:
-        row = store.load_table(table_id)
-        if row is not None:
-            summary = stored_summary(row, len(row.actions))
-            if not row.finished:  # a table this server could not load at start-up: listed, not playable
-                summary["status"] = "unavailable"
-            out[table_id] = summary
+    for row, version in store.rows_of(table_ids):
+        summary = stored_summary(row, version)
+        if not row.finished:  # not in memory yet unfinished: a table this server could not load
+            summary["status"] = "unavailable"
+        out[row.id] = summary
     return out

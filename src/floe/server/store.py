@@ -335,6 +335,25 @@ class Store:
             )
         return [(row, int(counts.get(row.id, 0))) for row in rows]
 
+    def rows_of(self, table_ids: list[str]) -> list[tuple[TableRow, int]]:
+        """The stored rows of ``table_ids`` (those that exist and read), each with the length of its log;
+        the logs themselves are not read."""
+        if not table_ids:
+            return []
+        with self.engine.connect() as conn:
+            rows = []
+            for r in conn.execute(sa.select(tables_t).where(tables_t.c.id.in_(table_ids))):
+                with contextlib.suppress(UnreadableRow):  # a damaged row is left out, as in finished_rows
+                    rows.append(_table_row(r))
+            counts: dict[str, int] = dict(
+                conn.execute(
+                    sa.select(actions_t.c.table_id, sa.func.count())
+                    .where(actions_t.c.table_id.in_(table_ids))
+                    .group_by(actions_t.c.table_id)
+                ).all()
+            )
+        return [(row, int(counts.get(row.id, 0))) for row in rows]
+
     def load_actions(self, table_id: str) -> list[int]:
         """One table's action log."""
         with self.engine.connect() as conn:
