@@ -18,6 +18,7 @@ import pytest
 import sqlalchemy as sa
 
 from floe.server.chat import ChatLine, insert_chat, load_chat
+from floe.server.recent import note_recent, recent_rows
 from floe.server.store import Store, actions_t, tables_t
 
 from .serverproc import ServerProcess, running_server
@@ -140,10 +141,17 @@ def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
-def test_a_database_made_before_chat_gets_its_table(old_database: str) -> None:
+def test_a_database_made_before_chat_gets_its_tables(old_database: str) -> None:
+    """Chat lines and recent tables are kept alike in SQLite and PostgreSQL, in a database made before."""
     assert "floe_chat" not in sa.inspect(sa.create_engine(old_database)).get_table_names()
     store = Store(old_database)
     try:
+        with store.engine.begin() as db:
+            for k in range(4):
+                note_recent(db, "k" * 20, f"t{k}", k % 2, keep=3)
+            note_recent(db, "k" * 20, "t1", 0, keep=3)  # again: it moves to the front
+        assert recent_rows(store, "k" * 20, 10) == [("t1", 0), ("t3", 1), ("t2", 0)]
+        assert recent_rows(store, "j" * 20, 10) == []
         for k in range(5):
             line = ChatLine(k, 1.0 + k, 3, None if k % 2 else 1, "Ann", f"<script>{k}</script>")
             with store.engine.begin() as db:
