@@ -103,7 +103,8 @@ def test_chat_undo_and_replay_in_chromium(browser: Any, server: Any) -> None:
     # The replay shows the chat, as text.
     replay = browser.new_page(viewport=DESKTOP)
     replay.goto(f"{base}/replay/{table}#seat={token}")
-    replay.wait_for_selector("[data-testid=replay-last]")
+    # The frames are loaded (the buttons are there before them).
+    replay.wait_for_function("() => document.querySelector('[data-testid=frame-info]').textContent")
     replay.click("[data-testid=replay-last]")
     replay.wait_for_selector("[data-testid=chat] [data-testid=chat-line]")
     texts = replay.locator("[data-testid=chat] .chat-text").all_text_contents()
@@ -122,7 +123,7 @@ def test_play_again_and_recent_tables_in_chromium(browser: Any, server: Any) -> 
     # The lobby's key goes with the creation (the browser's own, from its storage).
     page.goto(f"{base}/")
     page.wait_for_selector("[data-testid=create-table]")
-    key = page.evaluate("() => localStorage.getItem('floe-client-key')")
+    key = page.wait_for_function("() => localStorage.getItem('floe-client-key')").json_value()
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
     table, token = _create(base, seats, game="arktia", options={"max_turns": 20}, key=key)
     rng = random.Random(4)
