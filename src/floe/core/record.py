@@ -135,14 +135,15 @@ class Record:
         state = game.new_initial_state()
         if UNDO_TEXT in self.actions:
             state = _replay_with_undos(state, self.actions)
-        for i, text in enumerate(() if UNDO_TEXT in self.actions else self.actions, start=1):
-            if state.is_terminal():
-                raise RecordError(f"action {i} ({text!r}): the game was already over")
-            try:
-                action = state.string_to_action(text)
-                state.apply(action)
-            except FloeError as exc:
-                raise RecordError(f"action {i} ({text!r}): {exc}") from None
+        else:
+            for i, text in enumerate(self.actions, start=1):
+                if state.is_terminal():
+                    raise RecordError(f"action {i} ({text!r}): the game was already over")
+                try:
+                    action = state.string_to_action(text)
+                    state.apply(action)
+                except FloeError as exc:
+                    raise RecordError(f"action {i} ({text!r}): {exc}") from None
         if self.result is not None:
             if not state.is_terminal():
                 raise RecordError(

@@ -141,16 +141,17 @@ class Table:
         """Replay the stored log; a log that does not replay raises ``FloeError`` naming the action."""
         game = make_game(row.game, row.players, row.options)
         state = game.new_initial_state()
-        if UNDO in row.actions:
+        if UNDO in row.actions:  # undos are checked against the game's rules as they replay
             try:
                 state, _ = replay_events(state, row.actions)
             except FloeError as exc:
                 raise FloeError(f"table {row.id}: its stored log does not replay ({exc})") from exc
-        for k, action in enumerate(() if UNDO in row.actions else row.actions):
-            try:
-                state.apply(action)
-            except FloeError as exc:
-                raise FloeError(f"table {row.id}: stored action {k + 1} does not replay ({exc})") from exc
+        else:
+            for k, action in enumerate(row.actions):
+                try:
+                    state.apply(action)
+                except FloeError as exc:
+                    raise FloeError(f"table {row.id}: stored action {k + 1} does not replay ({exc})") from exc
         seats = [Seat.from_stored(s) for s in row.seats]
         return cls(row=row, game=game, state=state, seats=seats, events=list(row.actions))
 
