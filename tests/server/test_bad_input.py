@@ -432,9 +432,10 @@ def build_cases(
             ("DELETE", "/join"),
             ("POST", "/record"),
             ("PUT", "/replay"),
+            ("GET", "/undo"),
         ]:
             cases.append(partial(b.http_case, "wrong method", method, f"/api/tables/{t.id}{suffix}"))
-        for suffix in ("/undo", "/moves/1", "/state/x", "/seats"):
+        for suffix in ("/resign", "/moves/1", "/state/x", "/seats"):
             cases.append(
                 partial(b.http_case, "unknown path", "GET", f"/api/tables/{t.id}{suffix}", code="not_found")
             )
@@ -622,12 +623,12 @@ def build_cases(
                 )
             )
             for kind in (
-                "chat",
+                "Chat",
                 "MOVE",
                 "Move",
                 "",
                 "resign",
-                "undo",
+                "UNDO",
                 "state",
                 "ack",
                 "error",

@@ -172,6 +172,14 @@ def bodies(site: Site, template: str) -> st.SearchStrategy[bytes]:
                 "id": json_values,
             },
         )
+    elif template.endswith("/undo"):
+        versions = [v for t in site.tables.values() for v in (t.version, t.version + 1, t.version - 1)]
+        shaped = st.fixed_dictionaries(
+            {}, optional={"version": st.sampled_from(versions) | st.integers() | json_values}
+        )
+    elif template == "/api/recent":
+        keys = st.sampled_from(["k" * 20, "short", "x" * 65, "a b" * 8]) | json_values
+        shaped = st.fixed_dictionaries({}, optional={"key": keys})
     elif template.endswith("/join"):
         shaped = st.fixed_dictionaries({}, optional={"name": names | json_values, "seat": json_values})
     elif template == "/api/tables":
@@ -189,6 +197,7 @@ def bodies(site: Site, template: str) -> st.SearchStrategy[bytes]:
 def test_every_route_is_fuzzed() -> None:
     paths = {path for _, path in ROUTES}
     assert {"/api/tables", "/api/tables/{table_id}/moves", "/api/tables/{table_id}/join"} <= paths
+    assert {"/api/tables/{table_id}/undo", "/api/recent"} <= paths
     assert len(ROUTES) >= 15, ROUTES
 
 

@@ -2,9 +2,9 @@
 
 Each example opens ``/ws/tables/{id}`` (a sentinel table, or a junk id), says some hello (a real seat
 token, a spectator's, a forged token, a wrong shape, not JSON at all) and sends a few messages of every
-type the protocol knows (``protocol.py``: hello, move, leave, back, ping) with fields of any type, plus
-unknown types, any JSON, plain text, binary frames, frames over the size limit and text frames that are not
-UTF-8. Each message is followed by a ping, so what arrives before the pong is its answer.
+type the protocol knows (``protocol.py``: hello, move, undo, chat, rematch, leave, back, ping) with fields
+of any type, plus unknown types, any JSON, plain text, binary frames, frames over the size limit and text
+frames that are not UTF-8. Each message is followed by a ping, so what arrives before the pong is its answer.
 
 What must hold: a refused hello is one short error and a 4xxx close; a bad message is one short error and
 the connection stays usable (or, for a frame the WebSocket layer itself rejects, a 1007/1009 close); the
@@ -47,7 +47,7 @@ from .fuzzkit import (
 from .serverproc import ServerProcess
 
 PERSON = {"kind": "person"}
-TYPES = ["hello", "move", "leave", "back", "ping"]
+TYPES = ["hello", "move", "undo", "chat", "rematch", "leave", "back", "ping"]
 
 
 @dataclass
@@ -91,6 +91,11 @@ def shaped(site: Site, table: Sentinel | None) -> st.SearchStrategy[Frame]:
         "action": st.sampled_from(actions or [0]) | st.integers() | json_values,
         "version": st.sampled_from(versions) | st.integers() | json_values,
         "id": st.none() | st.integers() | st.text(max_size=70) | json_values,
+        "text": st.text(max_size=400)
+        | st.sampled_from(["<script>alert(1)</script>", "x" * 2001])
+        | json_values,
+        "name": st.none() | st.text(max_size=50) | st.sampled_from(["P1", "Ann (spectator)"]) | json_values,
+        "key": st.none() | st.sampled_from(["k" * 20, "short"]) | json_values,
     }
     return st.builds(
         lambda kind, fields, extra: {"type": kind, **fields, **extra},
@@ -229,7 +234,8 @@ def run_session(site: Site, table: Sentinel | None, table_id: str, hello: Frame,
             assert len(errors) <= 1, f"{step}: {answer.messages}"
             for error in errors:
                 check_error(error, step)
-            unexpected = [m for m in answer.messages if m["type"] not in ("error", "ack", "state")]
+            # A chat line said is sent back to its sender too; it is no change of the table's state.
+            unexpected = [m for m in answer.messages if m["type"] not in ("error", "ack", "state", "chat")]
             assert not unexpected, f"{step}: {unexpected}"
             changed = changed or is_accepted_change(frame, answer, seat)
         if changed and seat is not None:

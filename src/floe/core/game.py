@@ -115,6 +115,14 @@ class State(ABC):
         this and the seat's observations only. The default suits games whose actions are all public."""
         return self.action_to_string(action)
 
+    def undoable(self, action: int) -> bool:
+        """Whether the seat to act may take ``action`` (a legal decision, about to be applied here) back
+        later in the same turn (core/undo.py). True only if the action draws no chance outcome, shows no
+        seat anything hidden from it (the mover's own cards it chooses to show are its own business, a card
+        from the deck or another seat's hand is not), and leaves the same seat to act in the same turn.
+        The default, safe for any game: never."""
+        return False
+
     def describe_action(self, action: int) -> str:
         """Words for a person; by default the notation."""
         try:

@@ -1,7 +1,8 @@
 """Game records: the game, its options and seed, and every action (chance outcomes included) in notation.
 
-A record replays to the identical state. Loading a malformed or inconsistent record fails with a
-``RecordError`` that names the first bad action.
+A record replays to the identical state. A game played at a table may also hold undos (core/undo.py): each
+is the word ``undo`` in the list, after the action it took back, so the record keeps what every seat saw.
+Loading a malformed or inconsistent record fails with a ``RecordError`` that names the first bad action.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from floe.core.errors import FloeError, RecordError
 from floe.core.game import Game, State
+from floe.core.undo import UNDO, UNDO_TEXT, UndoPoints, state_before_last
 
 RECORD_FORMAT = 1
 
@@ -30,13 +32,17 @@ class Record:
     result: dict[str, Any] | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, game: Game, seed: int | None, state: State) -> Record:
-        """The record of ``state``'s history; the final scores are included once the game is over."""
-        probe = game.new_initial_state()
-        texts = []
-        for action in state.history:
-            texts.append(probe.action_to_string(action))
-            probe.apply_unchecked(action)
+    def of(cls, game: Game, seed: int | None, state: State, events: list[int] | None = None) -> Record:
+        """The record of ``state``'s history, or of the logged ``events`` that led to it (its actions with
+        the undos among them, core/undo.py); the final scores are included once the game is over."""
+        if events is None or UNDO not in events:
+            probe = game.new_initial_state()
+            texts = []
+            for action in state.history if events is None else events:
+                texts.append(probe.action_to_string(action))
+                probe.apply_unchecked(action)
+        else:
+            texts = _event_texts(game, events)
         result = None
         if state.is_terminal():
             result = {"scores": state.scores(), "ranking": state.ranking()}
@@ -127,14 +133,17 @@ class Record:
         except FloeError as exc:
             raise RecordError(f"record header: {exc}") from None
         state = game.new_initial_state()
-        for i, text in enumerate(self.actions, start=1):
-            if state.is_terminal():
-                raise RecordError(f"action {i} ({text!r}): the game was already over")
-            try:
-                action = state.string_to_action(text)
-                state.apply(action)
-            except FloeError as exc:
-                raise RecordError(f"action {i} ({text!r}): {exc}") from None
+        if UNDO_TEXT in self.actions:
+            state = _replay_with_undos(state, self.actions)
+        else:
+            for i, text in enumerate(self.actions, start=1):
+                if state.is_terminal():
+                    raise RecordError(f"action {i} ({text!r}): the game was already over")
+                try:
+                    action = state.string_to_action(text)
+                    state.apply(action)
+                except FloeError as exc:
+                    raise RecordError(f"action {i} ({text!r}): {exc}") from None
         if self.result is not None:
             if not state.is_terminal():
                 raise RecordError(
@@ -146,3 +155,42 @@ class Record:
                         f"the record's {key} {self.result[key]} differ from the replay's {replayed}"
                     )
         return state
+
+
+def _event_texts(game: Game, events: list[int]) -> list[str]:
+    """The notation of a log with undos: each action as written in the state it was played in."""
+    state, texts = game.new_initial_state(), []
+    for event in events:
+        if event == UNDO:
+            texts.append(UNDO_TEXT)
+            state = state_before_last(game, state)
+        else:
+            texts.append(state.action_to_string(event))
+            state.apply_unchecked(event)
+    return texts
+
+
+def _replay_with_undos(state: State, texts: tuple[str, ...]) -> State:
+    """Replay notations with undos among them; ``RecordError`` names the first bad one (an undo is bad when
+    the game says the decision before it could not be taken back)."""
+    points = UndoPoints()
+    for i, text in enumerate(texts, start=1):
+        try:
+            if text == UNDO_TEXT:
+                state = points.undo()[1]
+                continue
+            if state.is_terminal():
+                raise RecordError(f"action {i} ({text!r}): the game was already over")
+            action = state.string_to_action(text)
+            keep = not state.is_chance_node() and state.is_legal(action) and state.undoable(action)
+            before = state.clone() if keep else None
+            state.apply(action)
+        except RecordError:
+            raise
+        except FloeError as exc:
+            raise RecordError(f"action {i} ({text!r}): {exc}") from None
+        if before is None:
+            points.clear()
+        else:
+            points.push(action, before)
+    return state

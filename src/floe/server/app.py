@@ -31,6 +31,7 @@ from floe.bots.labels import bot_label, lobby_bots
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
 from floe.server.botrunner import BotLimits, BotRunner
+from floe.server.chat import ChatLimits, ChatRooms
 from floe.server.conns import CLOSE_GRACE, DROPPED, Conn, ConnLimits
 from floe.server.gamefiles import game_file
 from floe.server.httplimits import BodyLimit
@@ -39,19 +40,27 @@ from floe.server.manager import Lobby, seeds_for_tests
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
     Back,
+    Chat,
     CreateTable,
     Hello,
     JoinTable,
     Leave,
     Move,
     Ping,
+    RecentTables,
+    Rematch,
+    Undo,
     WsMove,
+    WsUndo,
     client_message,
     error_line,
     short_error,
 )
+from floe.server.recent import note_recent, recent_rows, stored_summaries
+from floe.server.rematch import Rematches
 from floe.server.store import Store, database_url
 from floe.server.tables import MoveError, Table
+from floe.server.undo import undo
 
 WEB = Path(str(files("floe") / "web"))
 log = logging.getLogger("floe.server")
@@ -132,6 +141,24 @@ class Settings(BaseSettings):
     open_tables_per_client: Count = 20  # unfinished tables one client created
     open_tables_total: Count = 2000  # unfinished tables on the server
     finished_cache: Count = 256  # finished tables kept in memory (others are read when asked for)
+    # --- chat, rematch, recent tables (issue 13 items 10, 11: chat.py, rematch.py, recent.py) ---------
+    chat_max_chars: Annotated[int, Field(ge=1, le=2000)] = 300  # characters of one chat line
+    chat_per_second: Annotated[float, Field(gt=0, le=100)] = 0.5  # chat lines per connection, after ...
+    chat_burst: Annotated[float, Field(ge=1, le=1000)] = 5.0  # ... a burst of this many
+    chat_history: Annotated[int, Field(ge=1, le=10_000)] = 200  # chat lines kept per table
+    chat_rooms: Annotated[int, Field(ge=1, le=1_000_000)] = 4096  # tables whose chat stays in memory
+    rematch_offers: Annotated[int, Field(ge=1, le=1_000_000)] = 1000  # rematch invitations kept (memory)
+    recent_per_browser: Annotated[int, Field(ge=1, le=1000)] = 20  # recent tables kept per browser key
+
+    def chat_limits(self) -> ChatLimits:
+        """The chat settings, for the chat rooms."""
+        return ChatLimits(
+            max_chars=self.chat_max_chars,
+            per_second=self.chat_per_second,
+            burst=self.chat_burst,
+            history=self.chat_history,
+            rooms=self.chat_rooms,
+        )
 
 
 def bot_limits(settings: Settings) -> BotLimits:
@@ -226,6 +253,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.set_threshold(50_000, 20, 100)
         await lobby.start()
         app.state.lobby = lobby
+        app.state.chat = ChatRooms(store, lobby.writer, settings.chat_limits())
+        app.state.rematches = Rematches(settings.rematch_offers)
         try:
             yield
         finally:
@@ -288,9 +317,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def games() -> list[dict[str, Any]]:
         return [game_info(e) for e in entries()]
 
+    async def remember(request: Request, key: str | None, table_id: str, seat: int) -> None:
+        """The browser ``key`` (if given) took ``seat`` at ``table_id``: one of its recent tables."""
+        if key is not None:
+            keep = settings.recent_per_browser
+            await lobby_of(request).writer.write(lambda db: note_recent(db, key, table_id, seat, keep))
+
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         table, tokens, notices = await lobby_of(request).create(body, _client(request))
+        if tokens:
+            await remember(request, body.key, table.id, tokens[0][0])
         return {
             "table": table.summary(),
             "seats": [{"seat": k, "token": t, "link": f"/table/{table.id}#seat={t}"} for k, t in tokens],
@@ -309,6 +346,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         await lobby_of(request).fetch(table_id)  # a finished table answers "no free seat", not "unknown"
         seat, token = await lobby_of(request).join(table_id, body)
+        await remember(request, body.key, table_id, seat)
         return {"seat": seat, "token": token, "link": f"/table/{table_id}#seat={token}"}
 
     def seat_for(table: Table, authorization: str | None) -> int | None:
@@ -333,6 +371,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise MoveError("bad_token", "a move needs the seat's token (Authorization: Bearer ...)", 401)
         return {"version": await lobby.move(table, seat, body.action, body.version)}
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def take_back(
+        table_id: str, body: Undo, request: Request, authorization: str | None = Header(None)
+    ) -> dict[str, Any]:
+        lobby = lobby_of(request)
+        table = await lobby.fetch(table_id)
+        seat = seat_for(table, authorization)
+        if seat is None:
+            raise MoveError("bad_token", "an undo needs the seat's token (Authorization: Bearer ...)", 401)
+        return {"version": await undo(lobby, table, seat, body.version)}
+
+    @app.post("/api/recent")
+    async def recent(body: RecentTables, request: Request) -> list[dict[str, Any]]:
+        """The tables of a browser key, newest first, each with the key's seat (no token)."""
+        lobby = lobby_of(request)
+        rows = await asyncio.to_thread(recent_rows, lobby.store, body.key, settings.recent_per_browser)
+        known = {}
+        for table_id, _ in rows:
+            with contextlib.suppress(MoveError):
+                known[table_id] = lobby.get(table_id).summary()
+        missing = [table_id for table_id, _ in rows if table_id not in known]
+        known |= await asyncio.to_thread(stored_summaries, lobby.store, missing)
+        return [{**known[t], "my_seat": seat} for t, seat in rows if t in known]
+
     @app.get("/api/tables/{table_id}/replay")
     async def replay(
         table_id: str, request: Request, reveal: bool = False, authorization: str | None = Header(None)
@@ -342,7 +404,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if reveal and table.status != "finished":
             raise MoveError("not_finished", "a game is revealed only once it is over", 409)
         frames = await asyncio.to_thread(table.replay_frames, seat, reveal)
-        return {"table": table.summary(), "seat": seat, "frames": frames}
+        chat = [line.message() for line in await request.app.state.chat.history(table.id)]
+        return {"table": table.summary(), "seat": seat, "frames": frames, "chat": chat}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
@@ -371,6 +434,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Reading and writing run side by side: the connection ends when the client goes (reading ends) or
         # when the server gives up on a client that does not read (writing ends, ``conn.dropped``).
         pump = conn.start()
+        await ws.app.state.chat.send_history(table.id, conn)
+        offer = ws.app.state.rematches.offer(table.id)
+        if offer is not None:
+            conn.send(offer.message())
         serve = asyncio.create_task(_serve(ws, lobby, table, conn))
         try:
             await asyncio.wait({pump, serve}, return_when=asyncio.FIRST_COMPLETED)
@@ -453,6 +520,26 @@ async def _first_hello(ws: WebSocket) -> Hello:
     return message
 
 
+async def _rematch(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn, message: Rematch) -> None:
+    """Ask for (or accept) the rematch of a finished table: the seat's new link goes to this connection
+    only; a new offer is told to every connection of the table."""
+    if conn.seat is None:
+        raise MoveError("bad_token", "spectators have no seat to play again with", 403)
+    rematches: Rematches = ws.app.state.rematches
+    offer, new = await rematches.ask(lobby, table, conn.seat, ws.client.host if ws.client else None)
+    if new:
+        for other in lobby.conns.get(table.id, ()):
+            other.send(offer.message())
+    token = offer.tokens[conn.seat]
+    if message.key is not None:
+        keep = ws.app.state.settings.recent_per_browser
+        key = message.key
+        seat = conn.seat
+        await lobby.writer.write(lambda db: note_recent(db, key, offer.table_id, seat, keep))
+    link = f"/table/{offer.table_id}#seat={token}"
+    conn.send({"type": "rematch_seat", "table": offer.table_id, "seat": conn.seat, "link": link})
+
+
 async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
     """Answer one connection's messages until it closes; a bad message gets an error and changes nothing."""
     while True:
@@ -468,6 +555,16 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
                     raise MoveError("bad_token", "spectators cannot move", 403)
                 acknowledge = _acknowledge(conn, message_id)
                 await lobby.move(table, conn.seat, message.action, message.version, ack=acknowledge)
+            elif isinstance(message, WsUndo):
+                message_id = message.id
+                if conn.seat is None:
+                    raise MoveError("bad_token", "spectators cannot undo", 403)
+                await undo(lobby, table, conn.seat, message.version, ack=_acknowledge(conn, message_id))
+            elif isinstance(message, Chat):
+                chat: ChatRooms = ws.app.state.chat
+                await chat.say(table, conn, message.text, message.name, lobby.conns.get(table.id, ()))
+            elif isinstance(message, Rematch):
+                await _rematch(ws, lobby, table, conn, message)
             elif isinstance(message, Leave | Back):
                 if conn.seat is None:
                     raise MoveError("bad_token", "spectators have no seat", 403)

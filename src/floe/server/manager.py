@@ -362,7 +362,7 @@ class Lobby:
             if by_bot and table.plays_by_bot(seat) is None:
                 raise MoveError("stale", "the person took the seat back")
             new = table.after(action)
-            start, added = table.version, list(new.history[table.version :])
+            start, added = table.version, table.added(new)
             finished = new.is_terminal()
 
             def write(conn: Any) -> None:
@@ -378,9 +378,9 @@ class Lobby:
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
                     await pending
-                    table.commit(new)
+                    table.commit(new, undoable=not by_bot)
                 raise
-            table.commit(new)
+            table.commit(new, undoable=not by_bot)
             if finished:
                 self.bots.forget(table.id)  # its remembering bots have nothing left to decide
                 self.owners.pop(table.id, None)

@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, Valid
 from floe.server.names import MAX_TABLE_CHARS
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
+# A random string the lobby keeps in the browser's storage: one seat per table and browser, recent tables.
+BrowserKey = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]
 
 
 class _Strict(BaseModel):
@@ -37,6 +39,13 @@ class CreateTable(_Strict):
     public: bool = True
     # The table's name, if its creator gives one (then cleaned: names.clean_table_name).
     name: Annotated[str, Field(min_length=1, max_length=MAX_TABLE_CHARS)] | None = None
+    key: BrowserKey | None = None  # the creator's browser key: the table joins its recent tables
+
+
+class RecentTables(_Strict):
+    """``POST /api/recent``: the browser's key, whose tables (created, joined, rematched) are listed."""
+
+    key: BrowserKey
 
 
 class JoinTable(_Strict):
@@ -44,7 +53,7 @@ class JoinTable(_Strict):
     keeps in the browser's storage), so that one browser gets one seat per table."""
 
     name: Name = "Guest"
-    key: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")] | None = None
+    key: BrowserKey | None = None
 
 
 class Move(_Strict):
@@ -66,6 +75,37 @@ class WsMove(_Strict):
     id: Annotated[str, Field(max_length=64)] | StrictInt | None = None
 
 
+class WsUndo(_Strict):
+    """Take back the seat's last decision (docs/server.md, "Undo")."""
+
+    type: Literal["undo"]
+    version: StrictInt
+    id: Annotated[str, Field(max_length=64)] | StrictInt | None = None
+
+
+class Undo(_Strict):
+    """``POST /api/tables/{id}/undo``."""
+
+    version: StrictInt
+
+
+class Chat(_Strict):
+    """A chat line (docs/server.md, "Chat"); its length is checked against the server's setting after
+    cleaning, this bound only keeps the work small. ``name``: a spectator's name (seats have theirs)."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(max_length=2000)]
+    name: Name | None = None
+
+
+class Rematch(_Strict):
+    """After the game: ask for a new table with the same seats, or accept the one asked for; ``key``: the
+    browser's key, so the new table shows in its recent tables."""
+
+    type: Literal["rematch"]
+    key: BrowserKey | None = None
+
+
 class Leave(_Strict):
     type: Literal["leave"]
 
@@ -78,8 +118,9 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | WsMove | Leave | Back | Ping, Field(discriminator="type")]
-client_message: TypeAdapter[Hello | WsMove | Leave | Back | Ping] = TypeAdapter(ClientMessage)
+AnyMessage = Hello | WsMove | WsUndo | Chat | Rematch | Leave | Back | Ping
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
+client_message: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
 
 MAX_MESSAGE_BYTES = 4096
 

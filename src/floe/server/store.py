@@ -58,6 +58,29 @@ actions_t = sa.Table(
     sa.Column("action", sa.Integer, nullable=False),
 )
 
+# Table chat (server/chat.py): kept beside the tables, never in a game's log or record; the newest lines of
+# each table only. And the tables a browser key took part in (server/recent.py). Both are created in a
+# database made before them by ``create_all`` (they are new tables, nothing else changes).
+chat_t = sa.Table(
+    "floe_chat",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),  # the table's version when it was said
+    sa.Column("seat", sa.Integer, nullable=True),  # None: a spectator
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+)
+recent_t = sa.Table(
+    "floe_recent",
+    metadata,
+    sa.Column("key_hash", sa.String(64), primary_key=True),
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
 
 @dataclass
 class TableRow:
@@ -326,6 +349,25 @@ class Store:
                 conn.execute(
                     sa.select(actions_t.c.table_id, sa.func.count())
                     .where(actions_t.c.table_id.in_([r.id for r in rows]))
+                    .group_by(actions_t.c.table_id)
+                ).all()
+            )
+        return [(row, int(counts.get(row.id, 0))) for row in rows]
+
+    def rows_of(self, table_ids: list[str]) -> list[tuple[TableRow, int]]:
+        """The stored rows of ``table_ids`` (those that exist and read), each with the length of its log;
+        the logs themselves are not read."""
+        if not table_ids:
+            return []
+        with self.engine.connect() as conn:
+            rows = []
+            for r in conn.execute(sa.select(tables_t).where(tables_t.c.id.in_(table_ids))):
+                with contextlib.suppress(UnreadableRow):  # a damaged row is left out, as in finished_rows
+                    rows.append(_table_row(r))
+            counts: dict[str, int] = dict(
+                conn.execute(
+                    sa.select(actions_t.c.table_id, sa.func.count())
+                    .where(actions_t.c.table_id.in_(table_ids))
                     .group_by(actions_t.c.table_id)
                 ).all()
             )

@@ -22,6 +22,7 @@ from floe.core.errors import FloeError
 from floe.core.game import Game, State
 from floe.core.record import Record
 from floe.core.registry import entry, make_game
+from floe.core.undo import UNDO, UndoPoints, replay_events, state_before_last
 from floe.server.store import TableRow
 
 
@@ -133,6 +134,17 @@ class Table:
     _log_probe: State | None = None
     _view_cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     _deciding: tuple[int, str] = (-1, "")
+    # The stored log: every action and undo (``UNDO``), in order; the state is its replay. Its length is the
+    # table's version, which only grows (an undo is a new version, not an old one again).
+    events: list[int] = field(default_factory=list)  # empty: the state's history (no undo yet)
+    # The decisions the seat to act may still take back (core/undo.py); in memory only: a restart forgets
+    # them, since the log does not say which decisions a bot made.
+    undo_points: UndoPoints = field(default_factory=UndoPoints)
+    _log_events: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.events:
+            self.events = list(self.state.history)
 
     @property
     def presenter(self) -> present.GamePresenter:
@@ -145,12 +157,19 @@ class Table:
         """Replay the stored log; a log that does not replay raises ``FloeError`` naming the action."""
         game = make_game(row.game, row.players, row.options)
         state = game.new_initial_state()
-        for k, action in enumerate(row.actions):
+        if UNDO in row.actions:  # undos are checked against the game's rules as they replay
             try:
-                state.apply(action)
+                state, _ = replay_events(state, row.actions)
             except FloeError as exc:
-                raise FloeError(f"table {row.id}: stored action {k + 1} does not replay ({exc})") from exc
-        return cls(row=row, game=game, state=state, seats=[Seat.from_stored(s) for s in row.seats])
+                raise FloeError(f"table {row.id}: its stored log does not replay ({exc})") from exc
+        else:
+            for k, action in enumerate(row.actions):
+                try:
+                    state.apply(action)
+                except FloeError as exc:
+                    raise FloeError(f"table {row.id}: stored action {k + 1} does not replay ({exc})") from exc
+        seats = [Seat.from_stored(s) for s in row.seats]
+        return cls(row=row, game=game, state=state, seats=seats, events=list(row.actions))
 
     @staticmethod
     def resolve_chance(state: State, seed: int) -> None:
@@ -166,8 +185,8 @@ class Table:
 
     @property
     def version(self) -> int:
-        """How many actions the log holds (chance outcomes included)."""
-        return len(self.state.history)
+        """How many events the log holds: actions (chance outcomes included) and undos."""
+        return len(self.events)
 
     @property
     def status(self) -> str:
@@ -262,10 +281,34 @@ class Table:
         self.resolve_chance(new, self.row.seed)
         return new
 
-    def commit(self, new: State) -> None:
-        """Adopt ``new`` once its actions are stored."""
+    def added(self, new: State) -> list[int]:
+        """The actions that lead from the current state to ``new`` (a state ``after`` built)."""
+        return list(new.history[len(self.state.history) :])
+
+    def commit(self, new: State, *, undoable: bool = False) -> None:
+        """Adopt ``new`` once its actions are stored; its decision becomes an undo point if ``undoable`` (a
+        person's) and the game allows it."""
+        self.events += self.added(new)
+        action = new.history[len(self.state.history)] if len(new.history) > len(self.state.history) else -1
+        self.undo_points.after_move(self.state, action, new, allowed=undoable and action >= 0)
         self.state = new
         self.decision_started()  # the next decision's clock starts now
+
+    def may_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take its last decision back now: a person, in its own turn, whose decisions
+        since the turn began are still undoable (core/undo.py)."""
+        return (
+            seat is not None
+            and self.status == "playing"
+            and self.seats[seat].kind == "person"
+            and self.undo_points.can_undo(self.state, seat)
+        )
+
+    def take_back(self) -> None:
+        """Adopt the undo (once it is stored): the state before the last undoable decision."""
+        _, before = self.undo_points.undo()
+        self.events.append(UNDO)
+        self.state = before
 
     # --- what a viewer sees --------------------------------------------------------------------------
     def log(self, viewer: int | None) -> list[str]:
@@ -273,8 +316,15 @@ class Table:
         if self._log_probe is None:
             self._log_probe = self.game.new_initial_state()
             self._logs = {v: [] for v in [*range(self.row.players), None]}
-        probe, history = self._log_probe, self.state.history
-        for action in history[len(probe.history) :]:
+            self._log_events = 0
+        probe = self._log_probe
+        for action in self.events[self._log_events :]:
+            self._log_events += 1
+            if action == UNDO:
+                for v, lines in self._logs.items():
+                    lines.append(undo_line(probe, v))
+                self._log_probe = probe = state_before_last(self.game, probe)
+                continue
             after = probe.clone()
             after.apply_unchecked(action)
             for v, lines in self._logs.items():
@@ -325,6 +375,7 @@ class Table:
             "log_total": len(lines),
             "deadline": self.deadline(),
             "result": self.result(),
+            "can_undo": self.may_undo(viewer),
         }
 
     def deciding(self) -> str:
@@ -334,8 +385,9 @@ class Table:
         return self._deciding[1]
 
     def record(self) -> Record:
-        """The complete record (only to be shown once the game is over: it holds the seed)."""
-        return Record.of(self.game, self.row.seed, self.state)
+        """The complete record, undos included (only to be shown once the game is over: it holds the
+        seed)."""
+        return Record.of(self.game, self.row.seed, self.state, self.events)
 
     def replay_frames(self, viewer: int | None, reveal: bool) -> list[dict[str, Any]]:
         """One frame per decision (and the final position) as ``viewer`` saw it; with ``reveal`` (only for a
@@ -357,7 +409,13 @@ class Table:
             frames.append(item)
             pending.clear()
 
-        for action in self.state.history:
+        for action in self.events:
+            if action == UNDO:  # a frame of its own: the position the seat came back to
+                frame()
+                actor = probe.current_player()
+                pending.append(undo_line(probe, viewer))
+                probe = state_before_last(self.game, probe)
+                continue
             if not probe.is_chance_node():
                 frame()
                 actor = probe.current_player()
@@ -367,3 +425,10 @@ class Table:
             probe.apply_unchecked(action)
         frame()
         return frames
+
+
+def undo_line(state: State, viewer: int | None) -> str:
+    """The log line of an undo at ``state`` (the seat to act takes its last decision back)."""
+    seat = state.current_player()
+    who = "You take" if seat == viewer else f"P{seat + 1} takes"
+    return f"{who} back the last move."

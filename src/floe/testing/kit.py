@@ -22,6 +22,7 @@ from floe.testing.copies import Follower, check_record, follow, make_followers
 from floe.testing.information import Invariants, Reveals, check_information
 from floe.testing.positions import check_position, check_position_fully, check_views
 from floe.testing.results import check_results, check_spec
+from floe.testing.undo import check_undo
 
 # The decision of the seat to act, given the state and the game's generator (chance never reaches it).
 Policy = Callable[[State, random.Random], int]
@@ -54,6 +55,7 @@ class KitReport:
     information_checks: int  # positions whose observation safety was checked
     distinct_actions: int  # different action ids seen legal
     seconds: float
+    undos: int = 0  # undoable decisions whose undo was checked (testing/undo.py)
 
     def __str__(self) -> str:
         seats = "/".join(map(str, self.players))
@@ -88,6 +90,7 @@ class _Tally:
     actions: int = 0
     full: int = 0
     information: int = 0
+    undos: int = 0
     seen: set[int] = field(default_factory=set)
 
 
@@ -122,7 +125,8 @@ def check_game(
     - ``policy``: chooses decisions (default: uniformly among the legal actions).
     - ``max_actions``: stop each game after this many actions (the end checks still run on it).
     - ``sample``: the share of positions that get the costly checks (every notation, refused actions,
-      clones and JSON/pickle copies that play on for ``follow_steps`` actions, every view);
+      clones and JSON/pickle copies that play on for ``follow_steps`` actions, every view, the undo of a
+      few undoable decisions: testing/undo.py);
       ``information``: the share that get the observation-safety checks (default ``sample``), with twin
       worlds played for ``twin_steps`` actions and at most ``observed_actions`` actions compared for the
       seen-action check (0: no such check). The initial and the final positions always get both (unless
@@ -166,6 +170,7 @@ def check_game(
         information_checks=tally.information,
         distinct_actions=len(tally.seen),
         seconds=time.perf_counter() - start,
+        undos=tally.undos,
     )
 
 
@@ -220,6 +225,7 @@ def _play_one(
         if full:
             tally.full += 1
             check_position_fully(state, where, spec, legal, checks)
+            tally.undos += check_undo(game, state, where, checks)
         if state.is_terminal() or (s.max_actions is not None and where.action >= s.max_actions):
             break
         where.expect(

@@ -74,6 +74,16 @@ class ArcheState(ArcheStateData, State):
     def apply_unchecked(self, action: int) -> None:
         rules.apply_action(self, action)
 
+    def undoable(self, action: int) -> bool:
+        """A decision of the player in turn (not a pet chosen between turns) that leaves them in the same
+        turn with no card drawn: a first card played, its figure or chip, a second card..."""
+        p = self.to_act
+        if p < 0 or p != self.turn_player:
+            return False
+        after = self.clone()
+        rules.apply_action(after, action)  # a draw from the deck leaves a chance node
+        return after.to_act == p and after.turn == self.turn
+
     def action_to_string(self, action: int) -> str:
         return act.action_to_string(self.config, action)
 

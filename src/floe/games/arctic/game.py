@@ -60,6 +60,17 @@ class ArcticState(ArcticStateData, State):
     def apply_unchecked(self, action: int) -> None:
         rules.apply_action(self, action)
 
+    def undoable(self, action: int) -> bool:
+        """A decision that keeps this seat in the same turn with no card drawn (placing, moving tokens,
+        the puffin's swap with the river...), except a Bear gift: the receiver sees the card arrive."""
+        p = self.to_act
+        gift = act.GIVE_BLIND <= action < act.GIVE_BLIND + 4 or act.GIVE <= action < act.N_PLAYER_ACTIONS
+        if p < 0 or gift:
+            return False
+        after = self.clone()
+        rules.apply_action(after, action)  # a draw from the deck or a penalty zone leaves a chance node
+        return after.to_act == p and after.turn_player == p and after.turns[p] == self.turns[p]
+
     def action_to_string(self, action: int) -> str:
         return act.action_to_string(action)
 

@@ -22,7 +22,7 @@ from floe.games.arktia.actions import ActionSpace, colour_name
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.options import OPTIONS
 from floe.games.arktia.scoring import ScoreBreakdown, breakdowns, rank, rank_returns, winners
-from floe.games.arktia.state import OVER, ArktiaStateData
+from floe.games.arktia.state import NEUTRAL_SETUP, OVER, ArktiaStateData
 from floe.games.arktia.towers import SIZE_NAMES
 from floe.games.arktia.view import ArktiaObservation, observe, vector, vector_size
 
@@ -50,6 +50,15 @@ class ArktiaState(ArktiaStateData, State):
 
     def apply_unchecked(self, action: int) -> None:
         rules.apply_action(self, action)
+
+    def undoable(self, action: int) -> bool:
+        """Everything is public: any decision of a turn that leaves the same seat in the same turn (a
+        neutral placement of the set-up is a turn of its own)."""
+        if self.step in (NEUTRAL_SETUP, OVER):
+            return False
+        after = self.clone()
+        rules.apply_action(after, action)
+        return after.step != OVER and after.player == self.player and after.turn == self.turn
 
     def action_to_string(self, action: int) -> str:
         return self.space.action_to_string(action)

@@ -5,16 +5,13 @@ import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { helpButton } from "./help.js";
 import { OptionForm } from "./optionform.js";
+import { clientKey, joinedLinks, rememberJoin, showRecent } from "./recent.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create-form");
 const seatCount = $("seat-count");
 const seatRows = $("seat-rows");
 const NAME_KEY = "floe-name";
-// This browser's key: a lobby join sends it, and the server gives one browser one seat per table.
-const CLIENT_KEY = "floe-client-key";
-// The seat links this browser got from lobby joins (table id -> link), so "Join" again goes back to the seat.
-const JOINED_KEY = "floe-joined";
 const rules = new OptionForm($("game-options"), $("advanced-options"));
 
 /** The name the server gives a bot ("ISMCTS · 1 s", "Baseline (BGA's automatic player)"), else its spec. */
@@ -150,12 +147,13 @@ async function createTable(ev) {
   const options = rules.read();
   const timer = Number($("turn-timer").value);
   const tableName = $("table-name").value.trim();
-  const body = { game: game.name, seats, options, turn_timer: timer > 0 ? timer : null, public: $("public").checked };
+  const body = { game: game.name, seats, options, turn_timer: timer > 0 ? timer : null, public: $("public").checked, key: clientKey() };
   if (tableName) body.name = tableName;
   const firstPerson = seats.find((s) => s.kind === "person");
   if (firstPerson) localStorage.setItem(NAME_KEY, firstPerson.name);
   try {
     const made = await api("/api/tables", { method: "POST", body });
+    if (made.seats && made.seats.length) rememberJoin(made.table.id, made.seats[0].link);
     showCreated(made, seats);
     refreshTables();
   } catch (err) {
@@ -217,6 +215,7 @@ async function refreshTables() {
   }
   $("list-empty").hidden = tables.length > 0;
   replaceChildren($("table-list"), tables.map(tableRow));
+  showRecent($("recent"), $("recent-list"), gameTitle);
 }
 
 function tableRow(t) {
@@ -279,34 +278,4 @@ async function join(id) {
     $("list-error").textContent = words[err.code] || err.message;
     refreshTables();
   }
-}
-
-/** This browser's random key (kept in localStorage; crypto.getRandomValues works on plain http too). */
-function clientKey() {
-  let key = localStorage.getItem(CLIENT_KEY);
-  if (!key || !/^[A-Za-z0-9_-]{16,64}$/.test(key)) {
-    const bytes = crypto.getRandomValues(new Uint8Array(18));
-    key = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    localStorage.setItem(CLIENT_KEY, key);
-  }
-  return key;
-}
-
-function joinedLinks() {
-  try {
-    const links = JSON.parse(localStorage.getItem(JOINED_KEY) || "{}");
-    return links && typeof links === "object" ? links : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Keep the link of a seat joined from the lobby (the 50 latest). */
-function rememberJoin(id, link) {
-  const links = joinedLinks();
-  delete links[id];
-  links[id] = link;
-  const ids = Object.keys(links);
-  for (const old of ids.slice(0, Math.max(0, ids.length - 50))) delete links[old];
-  localStorage.setItem(JOINED_KEY, JSON.stringify(links));
 }

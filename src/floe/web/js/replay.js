@@ -2,6 +2,7 @@
 // draw each frame's view with the same board module as the live table.
 import { api, seatToken, tableIdFromPath } from "./api.js";
 import { loadBoard } from "./boards.js";
+import { chatItem } from "./chat.js";
 import { h, replaceChildren } from "./dom.js";
 import { installHelp } from "./help.js";
 import { seatLabel } from "./words.js";
@@ -14,6 +15,7 @@ let summary = null;
 let index = 0;
 let revealed = false;
 let board = null; // the game's board module, loaded with the first frames
+let chat = []; // the table's chat lines, each shown from the frame of the version it was said at
 
 $("replay-title").textContent = `Replay of table ${tableId}`;
 document.title = `Floe: replay ${tableId}`;
@@ -50,6 +52,7 @@ async function load(reveal) {
       installHelp(loaded.info, []).catch(() => {});
     }
     frames = data.frames || [];
+    chat = data.chat || [];
     revealed = reveal;
     $("reveal").disabled = !summary || summary.status !== "finished";
     $("reveal").checked = reveal;
@@ -93,6 +96,7 @@ function go(i) {
   $("frame-info").textContent = parts.filter(Boolean).join(" · ");
   board.render($("board"), view, { summary, reveal: revealed && frame.views ? frame.views : null, live: false });
   renderLog();
+  renderChat(frame, me);
   const scores = view.scores;
   const screen = scores ? board.scoreScreen({ breakdowns: scores, ranking: null, view, summary, me }) : null;
   replaceChildren($("score"), screen);
@@ -112,4 +116,12 @@ function renderLog() {
   replaceChildren(log, items);
   const current = log.querySelector("li.current");
   log.scrollTop = current ? current.offsetTop - log.clientHeight / 2 : log.scrollHeight;
+}
+
+// The chat said up to this frame (all of it at the last frame, which includes what was said after the end).
+function renderChat(frame, me) {
+  const last = index === frames.length - 1;
+  const shown = chat.filter((line) => last || line.version <= frame.version);
+  $("chat-zone").hidden = !chat.length;
+  replaceChildren($("chat"), shown.map((line) => chatItem(line, me)));
 }

@@ -4,12 +4,16 @@
 // The board is the table's game's own module (boards.js), loaded once the first message names the game.
 import { TableSocket, seatToken, tableIdFromPath } from "./api.js";
 import { loadBoard } from "./boards.js";
+import { ChatPanel } from "./chat.js";
 import { Choices } from "./choices.js";
 import { ask, confirmChoice, dismissChoice, showWarnings } from "./confirm.js";
 import { h, replaceChildren } from "./dom.js";
 import { installHelp } from "./help.js";
 import { animateFrom, finishAnimations, markLastMove, measure } from "./motion.js";
 import { Pacer, initialPace, paceMenu, reducedMotion } from "./pacing.js";
+import { rememberJoin } from "./recent.js";
+import { RematchPanel } from "./rematch.js";
+import { UndoButton } from "./undo.js";
 import { seatLabel } from "./words.js";
 
 const tableId = tableIdFromPath();
@@ -56,6 +60,10 @@ const pacer = new Pacer({ show, onQueue: showWaiting, budget: paceBudget });
 pacer.setPace(initialPace());
 paceMenu(els.pace, pacer.pace, (seconds) => pacer.setPace(seconds));
 const socket = new TableSocket(tableId, token, { onMessage, onStatus });
+const send = (message) => socket.send(message);
+const chat = new ChatPanel(document.getElementById("chat"), send);
+const rematch = new RematchPanel(document.getElementById("rematch"), send);
+const undo = new UndoButton(els.leave.parentElement, () => sendAction({ type: "undo" }));
 
 els.title.textContent = `Table ${tableId}`;
 document.title = `Floe: table ${tableId}`;
@@ -83,7 +91,9 @@ function onMessage(msg, { welcomed = true } = {}) {
       mySeat = msg.seat === undefined ? null : msg.seat;
       summary = msg.table || summary;
       ensureBoard();
+      chat.setSeat(mySeat);
       if (token && mySeat === null) notice("This seat link was not accepted: you are watching as a spectator.");
+      if (mySeat !== null) rememberJoin(tableId, `/table/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(token)}`);
       break;
     case "state": {
       // A newer position closes a question about the old one (the question was about the state shown).
@@ -111,10 +121,20 @@ function onMessage(msg, { welcomed = true } = {}) {
         break;
       }
       toast(msg.message || msg.code || "refused");
+      rematch.onError();
       if (!pending || msg.id === null || msg.id === undefined || msg.id === pending.id) {
         pending = null;
         if (choices) choices.setBusy(false);
       }
+      break;
+    case "chat":
+      chat.add(msg.lines);
+      break;
+    case "rematch_offer":
+      rematch.onOffer(msg);
+      break;
+    case "rematch_seat":
+      rematch.onSeat(msg);
       break;
     default:
       break; // ack (the state follows), pong
@@ -155,12 +175,18 @@ function playChoice(choice) {
 }
 
 function sendMove(choice) {
+  sendAction({ type: "move", action: choice.id });
+}
+
+/** Send a move or an undo made on the current version; input waits for its answer. */
+function sendAction(action) {
   if (!state) return;
   moveCounter += 1;
-  const move = { type: "move", action: choice.id, version: state.version, id: `${pageId}-${moveCounter}` };
-  if (socket.send(move)) {
-    pending = { id: move.id, version: move.version };
-    choices.setBusy(true);
+  const message = { ...action, version: state.version, id: `${pageId}-${moveCounter}` };
+  if (socket.send(message)) {
+    pending = { id: message.id, version: message.version };
+    if (choices) choices.setBusy(true);
+    undo.render(state, mySeat, true);
   } else {
     toast("Not connected: reconnecting…");
   }
@@ -247,6 +273,7 @@ function renderStatus() {
   const info = seatInfo(mySeat);
   els.leave.hidden = !(mySeat !== null && s.status === "playing");
   els.leave.textContent = info && info.away ? "Take my seat back" : "Leave (a bot plays for me)";
+  undo.render(s, mySeat, pending !== null);
   renderTimer();
 }
 
@@ -343,6 +370,7 @@ function listenForSkips() {
 }
 
 function renderScore() {
+  rematch.render(state, mySeat);
   const result = state.result;
   if (state.status !== "finished" || !result) {
     replaceChildren(els.score);
