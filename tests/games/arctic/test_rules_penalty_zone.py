@@ -154,3 +154,23 @@ def test_under_the_bga_preset_the_owner_sees_every_card_and_nothing_needs_a_look
 def test_an_old_record_flag_reads_as_the_mode_it_meant() -> None:
     assert new_game(2, owner_sees_penalties=True)[0].config.penalties == "seen"
     assert new_game(2, owner_sees_penalties=False)[0].config.penalties == "hidden_blind"
+
+
+def test_a_look_cannot_be_undone_but_the_placement_before_it_could() -> None:
+    """Undo within a turn (issue 13, item 9) may not take back a look: its user has seen the zone and an undo
+    cannot make them forget it. The placement before it revealed nothing and stays undoable."""
+    _, st = new_game(2, powers=["bear-draw-penalty"])
+    arrange(
+        st,
+        player=0,
+        piles={0: ["fox-bear-1"]},
+        hands={0: ["puffin-moose-3"]},
+        penalties={0: ZONE},
+        unseen=ZONE,
+        river=RIVER,
+        holder={"bear": 0},
+    )
+    assert st.undoable(st.string_to_action("place puffin-moose-3"))
+    st = at_draw(unseen=ZONE)
+    assert "look" in legal(st)
+    assert not st.undoable(act.LOOK)
