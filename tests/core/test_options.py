@@ -129,3 +129,17 @@ def test_file_options_are_read_from_paths_on_the_command_line(tmp_path: Path) ->
     deck.write_text("x" * 1000, encoding="utf-8")
     with pytest.raises(OptionError, match="too big"):
         read_file_options(SCHEMA, {"deck": str(deck)})
+
+
+def test_an_unknown_option_suggests_close_names_and_lists_a_short_line_of_the_others() -> None:
+    many = OptionSchema([Option(f"rule_number_{k}", "bool", default=False, help="a rule") for k in range(30)])
+    with pytest.raises(OptionError) as close:
+        many.parse({"rule_numbr_7": True}, 2)
+    assert "did you mean rule_number_7" in str(close.value)
+    with pytest.raises(OptionError) as far:
+        many.parse({"zzz": True}, 2)
+    message = str(far.value)
+    assert message.startswith("unknown option 'zzz'; known options: rule_number_0, rule_number_1")
+    assert message.endswith("more (floe options GAME)") and len(message) < 300
+    with pytest.raises(OptionError, match=r"^unknown option 'zzz'; known options: rule_number_0$"):
+        OptionSchema([Option("rule_number_0", "bool", default=False, help="a rule")]).parse({"zzz": 1}, 2)

@@ -17,6 +17,7 @@ floe.core.errors.OptionError: turns must be between 1 and 99, not '0'
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -34,6 +35,7 @@ Parser = Callable[[Any, int], Any]
 # of nested lists together); a game's own bound on an option may be smaller.
 MAX_VALUE_SIZE = 4000
 MAX_OPTIONS = 64  # more keys than any schema has: refused before any is read
+KNOWN_CHARS = 200  # the known option names an "unknown option" message lists at most (one short line)
 _INT = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only: "¹".isdigit() is True, int("¹") fails
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
@@ -193,6 +195,20 @@ class OptionSchema:
         """The option names, in order."""
         return [o.name for o in self.options]
 
+    def _known(self, unknown: str) -> str:
+        """What to tell someone who gave the option ``unknown``: the close names if any, else the known
+        names, as many as fit one short line (a game may have dozens: `floe options GAME` lists them all)."""
+        names = self.names()
+        close = difflib.get_close_matches(unknown, names, n=3)
+        if close:
+            return f"did you mean {' or '.join(close)}?"
+        shown: list[str] = []
+        for name in names:
+            if sum(len(n) + 2 for n in shown) + len(name) > KNOWN_CHARS:
+                return f"known options: {', '.join(shown)} and {len(names) - len(shown)} more (floe options GAME)"
+            shown.append(name)
+        return f"known options: {', '.join(shown) or 'none'}"
+
     def parse(self, raw: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
         """The options given in ``raw``, each checked and normalised (defaults are not filled in).
 
@@ -209,8 +225,7 @@ class OptionSchema:
             option = self.by_name.get(key) if isinstance(key, str) else None
             if option is None:
                 shown = key if isinstance(key, str) and len(key) <= 40 else "…"
-                known = ", ".join(self.names()) or "none"
-                raise OptionError(f"unknown option {shown!r}; known options: {known}")
+                raise OptionError(f"unknown option {shown!r}; {self._known(shown)}")
             out[key] = option.parse(value, players)
         return out
 
