@@ -205,7 +205,8 @@ class OptionSchema:
         shown: list[str] = []
         for name in names:
             if sum(len(n) + 2 for n in shown) + len(name) > KNOWN_CHARS:
-                return f"known options: {', '.join(shown)} and {len(names) - len(shown)} more (floe options GAME)"
+                more = len(names) - len(shown)
+                return f"known options: {', '.join(shown)} and {more} more (floe options GAME)"
             shown.append(name)
         return f"known options: {', '.join(shown) or 'none'}"
 
