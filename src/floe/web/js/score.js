@@ -2,7 +2,7 @@
 // score as the game's board module lists them, then the total, the winner (or a shared win), the ranking
 // and the game's own explanation. Used by the table and the replay.
 import { h } from "./dom.js";
-import { seatLabel } from "./words.js";
+import { counted, seatLabel } from "./words.js";
 
 /**
  * Seats best first by total (equal totals share a place, listed in seat order): the default ranking.
@@ -49,7 +49,7 @@ export function scoreScreen(args, { rows = [], explain = "", rank = null } = {})
     h(
       "ol",
       { class: "ranking", "data-testid": "ranking" },
-      order.map((q) => h("li", { dataset: { seat: q } }, `${name(q)}: ${breakdowns[q].total} points`)),
+      order.map((q) => h("li", { dataset: { seat: q } }, `${name(q)}: ${counted(breakdowns[q].total, "point")}`)),
     ),
     explain ? h("p", { class: "muted small" }, explain) : null,
     replayLink ? h("p", {}, h("a", { href: replayLink, "data-testid": "replay-link" }, "Watch the replay")) : null,

@@ -17,3 +17,8 @@ export function clickWord(capital = false) {
   const word = coarse ? "tap" : "click";
   return capital ? word[0].toUpperCase() + word.slice(1) : word;
 }
+
+/** "1 point", "2 points", "-1 point": the count and its noun in the right number (`plural` if not "+s"). */
+export function counted(n, noun, plural = `${noun}s`) {
+  return `${n} ${Math.abs(n) === 1 ? noun : plural}`;
+}

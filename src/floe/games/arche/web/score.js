@@ -33,7 +33,7 @@ function categoryRow(cat) {
         {
           class: part.points ? "scored" : "",
           style: { "--c": CATEGORY_COLOURS[cat] },
-          title: `${fmt(part.figures)} figures on ${CATEGORY_NAMES[cat]}: ${fmt(part.points)} points`,
+          title: `${fmt(part.figures)} figure${part.figures === 1 ? "" : "s"} on ${CATEGORY_NAMES[cat]}: ${fmt(part.points)} point${part.points === 1 ? "" : "s"}`,
         },
         fmt(part.points),
         h("small", { class: "muted" }, ` (${fmt(part.figures)})`),
@@ -78,7 +78,7 @@ function majorityTable(cat, breakdowns, mode, name) {
             h("td", { class: "majority-figures" }, figures[q] ? figureIcon(SEAT_COLOURS[q], 14) : null, ` ${fmt(figures[q])}`),
             h(
               "td",
-              { class: "majority-points", title: place ? `${placeWords(place)} place: ${fmt(points)} points` : "no figure" },
+              { class: "majority-points", title: place ? `${placeWords(place)} place: ${fmt(points)} point${points === 1 ? "" : "s"}` : "no figure" },
               h("strong", {}, fmt(points)),
               tie ? h("small", { class: "muted" }, ` ${paid(place)}`) : null,
             ),

@@ -37,7 +37,5 @@ export function cardWords(notation) {
   return `${ANIMAL_NAMES[c.main]} (companion ${ANIMAL_NAMES[c.companion]}), place ${c.placement} / draw ${c.draw}`;
 }
 
-/** "1 card", "2 cards": a count and its noun agree. */
-export function counted(n, noun, plural = `${noun}s`) {
-  return `${n} ${Math.abs(n) === 1 ? noun : plural}`;
-}
+// The count with its noun, one form or the other: shared by every game's pages.
+export { counted } from "/static/js/words.js";
