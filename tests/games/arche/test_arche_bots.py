@@ -190,4 +190,4 @@ def test_floe_simulate(players: int) -> None:
     done = floe("simulate", "arche", "--players", str(players), "--games", "3", "--json")
     assert done.returncode == 0, done.stderr
     (summary,) = json.loads(done.stdout)
-    assert summary["bot"] == "random" and summary["games"] == 3 * players
+    assert summary["bot"] == "random" and summary["seat_games"] == 3 * players
