@@ -32,9 +32,9 @@ def _run(script: str, *args: str) -> list[str]:
 
 def test_train_example_learns_on_a_small_fixed_budget() -> None:
     """1,000 training games (about 20 s; the example plays penalties=seen): the greedy policy's win rate
-    against ``random`` on 200 fixed evaluation deals rises from the untrained ~0.5 (seed 0: 0.50 -> 0.67; seed 1: 0.51 -> 0.64). The run is
-    seeded, so this is the same run every time; a learner whose gradient points the wrong way drops to 0.36
-    here, and one that does not move stays at 0.50."""
+    against ``random`` on 200 fixed evaluation deals rises from the untrained ~0.5 (seed 0: 0.50 -> 0.67;
+    seed 1: 0.51 -> 0.64). The run is seeded, so this is the same run every time; a learner whose gradient
+    points the wrong way drops to 0.36 here, and one that does not move stays at 0.50."""
     lines = _run("train_arctic_policy.py", "--episodes", "1000", "--blocks", "1", "--eval-games", "200")
     summary = json.loads(lines[-1])
     assert summary["episodes"] == 1000 and summary["eval_games"] == 200
