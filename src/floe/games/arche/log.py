@@ -141,7 +141,10 @@ def _consequences(
         marked = [CATEGORIES[k] for k in range(N_SCORING) if after.halves[base + k] > before.halves[base + k]]
         who = "your" if q == viewer else f"P{q + 1}'s"
         if placed:
-            out.append(f"{'a figure' if len(placed) == 1 else 'figures'} of {who} on {' and '.join(placed)}")
+            whose = "yours" if q == viewer else who  # "a figure of yours", "a figure of P2's"
+            out.append(
+                f"{'a figure' if len(placed) == 1 else 'figures'} of {whose} on {' and '.join(placed)}"
+            )
         if marked:
             out.append(f"a chip under {who} figure on {' and '.join(marked)} (1.5)")
     gained = [q for q in range(n) if after.chips[q] != before.chips[q]]
