@@ -27,7 +27,7 @@ declare -A tests_of=(
     [games/arktia/view.py]="tests/games/arktia/test_arktia_view.py tests/games/arktia/test_arktia_vector.py
         tests/games/arktia/test_arktia_records.py
         tests/games/arktia/test_arktia_doctests.py"
-    [bots/ismcts.py]="tests/bots/test_search_bots.py tests/bots/test_bot_bounds.py"
+    [bots/ismcts.py]="tests/bots/test_ismcts_search.py tests/bots/test_search_bots.py tests/bots/test_bot_bounds.py"
     # The server tests run a real server in a subprocess, where mutmut cannot see which test calls what:
     # only in-process tests count.
     [server/tables.py]="tests/server/test_tables.py"
@@ -109,6 +109,9 @@ EOF
             sep=", "
         done
         echo "]"
+        # A mutant that loops for ever is stopped after this many times its tests' CPU time (twice, plus a
+        # second; mutmut's default, 15, lets one endless search run for twenty minutes).
+        echo "timeout_multiplier = 3.0"
         # No xdist, no cache files in the tree; hypothesis keeps its examples database out of the tree too.
         echo 'pytest_add_cli_args = ["-p", "no:xdist", "-p", "no:cacheprovider"]'
     } >"$work/pyproject.toml"
