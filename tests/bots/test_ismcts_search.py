@@ -706,3 +706,80 @@ def test_choose(register: Callable[..., ScriptGame]) -> None:
         assert bot.choose((), [0, 1, 2]) == tried and bot.last_iterations == 1
         chosen.add(tried)
     assert chosen == {0, 1, 2}
+
+
+class Coins63(Long):
+    """63 coins, then seat 0 picks 0 or 1 (1 wins) and the game ends."""
+
+    name = "script-coins-63"
+
+    def turn(self, history: History) -> tuple[int, list[int]]:
+        if len(history) < 63:
+            return CHANCE, [50, 51]
+        return (0, [0, 1]) if len(history) == 63 else END
+
+    def result(self, history: History) -> list[int]:
+        return [1, 0] if history[63] == 1 else [0, 1]
+
+
+def test_the_walk_reads_the_clock_at_its_64th_step(register: Callable[..., ScriptGame]) -> None:
+    spy = Spy()
+    game = register(Coins63, hooks=SearchHooks(evaluate=spy.evaluate))
+    bot = bot_for(game)
+    bot._deadline = -math.inf
+    root = Node(0)
+    bot._iterate(root, game.new_initial_state())
+    # Steps 1 to 63 are the coins; the 64th finds the deadline passed at seat 0's decision: evaluated.
+    [history] = spy.evaluated
+    assert len(history) == 63 and set(history) <= {50, 51}
+    assert root.children == {} and root.visits == 1
+
+
+class PickThenCoins(ScriptGame):
+    """Seat 0 picks 0 or 1 (1 wins), then ``COINS`` coins, then the end."""
+
+    name = "script-pick-then-coins"
+
+    def turn(self, history: History) -> tuple[int, list[int]]:
+        if not history:
+            return 0, [0, 1]
+        return (CHANCE, [50, 51]) if len(history) <= COINS else END
+
+    def result(self, history: History) -> list[int]:
+        return [1, 0] if history[0] == 1 else [0, 1]
+
+
+def test_a_walk_cut_inside_the_tree_backs_up_even_chances(register: Callable[..., ScriptGame]) -> None:
+    game = register(PickThenCoins)
+    bot = bot_for(game)
+    root = Node(0)
+    for _ in range(2):  # both picks added, each valued by a rollout to the end
+        bot._iterate(root, game.new_initial_state())
+    assert {a: n.reward for a, n in root.children.items()} == {0: 0.0, 1: 1.0}
+    bot._deadline = -math.inf
+    bot._iterate(root, game.new_initial_state())
+    # The third walk goes down to the win (UCB1) and is cut among the coins: the win gets a half.
+    assert (root.visits, root.children[1].visits, root.children[1].reward) == (3, 2, 1.5)
+    assert bot._expired
+
+
+class Triple(ScriptGame):
+    """Seat 0, seat 1, then seat 0 again each pick 0 or 1; seat 0 wins with two 1s of its own."""
+
+    name = "script-triple"
+
+    def turn(self, history: History) -> tuple[int, list[int]]:
+        return ([0, 1, 0][len(history)], [0, 1]) if len(history) < 3 else END
+
+    def result(self, history: History) -> list[int]:
+        return [1, 0] if history[0] == history[2] == 1 else [0, 1]
+
+
+def test_the_walk_goes_on_past_an_opponent_played_by_the_policy(register: Callable[..., ScriptGame]) -> None:
+    game = register(Triple)
+    root = bot_for(game, it="40", opponents="policy").search((), [0, 1])
+    # The tree holds seat 0's second decision too, below its first (the opponent's move between them is
+    # played by the policy, not stored).
+    second = root.children[1].children
+    assert set(second) == {0, 1} and all(n.player == 0 and n.children == {} for n in second.values())
+    assert second[1].reward == second[1].visits and second[0].reward == 0.0
