@@ -33,6 +33,7 @@ declare -A tests_of=(
         tests/games/arktia/test_arktia_notation.py tests/games/arktia/test_arktia_removal.py
         tests/games/arktia/test_arktia_setup.py tests/games/arktia/test_arktia_towers.py
         tests/games/arktia/test_arktia_golden.py tests/games/arktia/test_arktia_doctests.py
+        tests/games/arktia/test_arktia_rules_facts.py
         tests/games/arktia/test_arktia_perft.py::test_perft_counts[start-2p]
         tests/games/arktia/test_arktia_perft.py::test_perft_counts[start-3p]
         tests/games/arktia/test_arktia_perft.py::test_perft_counts[opening-4p]
@@ -118,6 +119,9 @@ for module in "${modules[@]}"; do
     ln -s "$here/tests" "$work/tests"
     # Made before Python starts: a PYTHONPATH folder missing at start-up is never looked at again.
     mkdir -p "$work/mutants/src"
+    # The golden and perft tests load the generator scripts from the repository's scripts/ folder, which mutmut
+    # does not copy (tests/games/scripts.py finds it next to tests/).
+    ln -s "$here/scripts" "$work/mutants/scripts"
     # Hypothesis without shrinking (a failing example is enough to kill a mutant; shrinking it only costs
     # time) and derandomized, so that two runs on the same code give the same score.
     cat >"$work/mutants/conftest.py" <<'EOF'
