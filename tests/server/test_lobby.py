@@ -742,3 +742,169 @@ def test_get_and_lock() -> None:
         assert seat.kind == "person"
     finally:
         store.close()
+
+
+def test_a_damaged_table_is_named_in_one_line() -> None:
+    from floe.core.errors import FloeError
+    from floe.server.manager import _one_line
+    from floe.server.store import UnreadableRow
+
+    assert _one_line(FloeError("table t1: stored action 4 does not replay\nmore"), "t1") == (
+        "stored action 4 does not replay"
+    )
+    assert _one_line(UnreadableRow("t1", "seats are not JSON"), "t1") == "seats are not JSON"
+    assert _one_line(KeyError("seats"), "t1") == "KeyError: 'seats'"
+    assert _one_line(ValueError(""), "t1") == "ValueError"
+    assert _one_line(ValueError("table t2: other"), "t1") == "ValueError: table t2: other"
+
+
+class ClientBots(HeldBots):
+    """``HeldBots`` that also note whose tables each decision counts with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clients: list[str | None] = []
+
+    async def choose(
+        self, decision: Any, *, game: Any = None, client: str | None = None, wanted: Any = None
+    ) -> Any:
+        self.clients.append(client)
+        assert wanted is not None and wanted()
+        return await super().choose(decision, game=game, client=client, wanted=wanted)
+
+
+def test_a_bot_decision_counts_with_its_table_s_creator(tmp_path: Path) -> None:
+    async def scenario(lobby: Lobby) -> None:
+        bots: ClientBots = lobby.bots  # type: ignore[assignment]
+        for client in ("10.2.2.2", None):
+            table, _, _ = await lobby.create(
+                CreateTable(game="arctic", seats=[PERSON, bot("greedy")]), client=client
+            )
+            while table.to_move == 0:
+                await lobby.move(table, 0, table.state.legal_actions()[0], table.version)
+            _, answer = await asyncio.wait_for(bots.asked.get(), 10)
+            assert bots.clients[-1] == (client or f"table:{table.id}")
+            answer.set_result(None)
+
+    run(tmp_path, scenario, bots=ClientBots())
+
+
+def test_small_facts_of_the_lobby(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from floe.server.botrunner import options_key
+    from floe.server.manager import TEST_SEED_ENV, seeds_for_tests
+
+    with caplog.at_level(logging.WARNING, logger="floe.server"):
+        seeds_for_tests({TEST_SEED_ENV: "3"})
+    assert caplog.records[-1].getMessage() == (
+        "FLOE_TEST_SEED is set: the seeds of new tables are predictable (a test hook)"
+    )
+
+    async def scenario(lobby: Lobby) -> None:
+        bots: HeldBots = lobby.bots  # type: ignore[assignment]
+        assert lobby._work._max_workers == 1  # type: ignore[attr-defined]  # one build thread
+        # Four seats, the most Arctic takes; a fresh secret seed below 2**62; a 12-hex-digit id.
+        big, _, _ = await lobby.create(people(entry("arctic").max_players), client="c9")
+        assert big.row.seed < 2**62 and len(big.id) == 12 and lobby.limits.creator[big.id] == "c9"
+        inbox = Inbox()
+        conn = lobby.open_conn(big, inbox, None)
+        assert conn.limits is lobby.conn_limits
+        # A spectator's arrival changes no seat: the other spectators hear nothing.
+        _, first = await connected(lobby, big, None)
+        count = len(first.messages)
+        await connected(lobby, big, None)
+        assert len(first.messages) == count
+        # Both budgets lowered: both said, in one notice.
+        _, _, notices = await lobby.create(
+            CreateTable(game="arctic", seats=[PERSON, bot("ismcts:ms=20000,it=200000")])
+        )
+        assert notices == ["seat 2: ismcts:ms=20000,it=200000 plays with ms=10000, it=100000 on this server"]
+        with pytest.raises(MoveError) as info:
+            await lobby.join(big.id, JoinTable(name=" "))
+        assert info.value.message == "a name needs at least one visible character"
+        # A bot's move for a seat that a person holds is refused as stale.
+        table, _ = await started(lobby)
+        seat = table.to_move
+        assert seat is not None
+        with pytest.raises(MoveError) as info:
+            await lobby.move(table, seat, table.state.legal_actions()[0], table.version, by_bot=True)
+        assert (info.value.code, info.value.message) == ("stale", "the person took the seat back")
+        # A person's own move leaves the seat not away (False, as the seat summary says).
+        table.seats[seat].away = True
+        await lobby.move(table, seat, table.state.legal_actions()[0], table.version)
+        assert table.seats[seat].away is False
+        # A seat that connects is not away either.
+        other = table.to_move
+        assert other is not None
+        table.seats[other].away = True
+        await connected(lobby, table, other)
+        assert table.seats[other].away is False
+        # The decision is told the table's options (a remembering bot rebuilds the game from them).
+        with_bot, _, _ = await lobby.create(CreateTable(game="arctic", seats=[PERSON, bot("greedy")]))
+        while with_bot.to_move == 0:
+            await lobby.move(with_bot, 0, with_bot.state.legal_actions()[0], with_bot.version)
+        decision, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        assert decision.options == options_key(with_bot.row.options)
+        answer.set_result(None)
+        # A table loaded at start-up has no owner: finishing it is fine all the same.
+        lobby.owners.pop(table.id, None)
+        while not table.state.is_terminal():
+            await lobby.move(table, table.to_move or 0, table.state.legal_actions()[0], table.version)
+        assert table.id not in lobby.tables
+        # The lobby's list cuts to the newest.
+        for k, t in enumerate(lobby.tables.values()):
+            t.row.created = 3e9 + k
+        newest = max(lobby.tables.values(), key=lambda t: t.row.created)
+        assert [s["id"] for s in await lobby.public_tables(limit=1)] == [newest.id]
+        with pytest.raises(MoveError) as info:
+            await lobby.fetch("nope")
+        assert info.value.message == "no table with that id"
+
+    run(tmp_path, scenario, bots=HeldBots())
+
+
+def test_a_failing_bot_is_logged_with_its_table(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario(lobby: Lobby) -> None:
+        bots: HeldBots = lobby.bots  # type: ignore[assignment]
+        table, _, _ = await lobby.create(CreateTable(game="arctic", seats=[PERSON, bot("greedy")]))
+        while table.to_move == 0:
+            await lobby.move(table, 0, table.state.legal_actions()[0], table.version)
+        _, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        _, task = lobby.bot_tasks[table.id]
+        with caplog.at_level(logging.ERROR, logger="floe.server"):
+            answer.set_exception(RuntimeError("worker died"))
+            await asyncio.wait_for(task, 10)
+        messages = [r.getMessage() for r in caplog.records]
+        assert f"bot greedy failed at table {table.id}; retrying on the next tick" in messages
+
+    run(tmp_path, scenario, bots=HeldBots())
+
+
+def test_damaged_rows_are_named_and_stay_unknown(tmp_path: Path) -> None:
+    async def make(lobby: Lobby) -> None:
+        bad_seats, _ = await started(lobby)
+        done, _ = await started(lobby)
+        while not done.state.is_terminal():
+            await lobby.move(done, done.to_move or 0, done.state.legal_actions()[0], done.version)
+        ids.update(bad_seats=bad_seats.id, done=done.id)
+
+    ids: dict[str, str] = {}
+    run(tmp_path, make)
+    store = Store(database_url(None, tmp_path))
+    try:
+        with store.engine.begin() as conn:
+            conn.exec_driver_sql(
+                "UPDATE floe_tables SET seats = 'not json' WHERE id = ?", (ids["bad_seats"],)
+            )
+            conn.exec_driver_sql(
+                "UPDATE floe_actions SET action = 99999 WHERE table_id = ? AND idx = 5", (ids["done"],)
+            )
+    finally:
+        store.close()
+
+    async def check(lobby: Lobby) -> None:
+        assert lobby.load() == 0 and lobby.unloadable == {ids["bad_seats"]}
+        with pytest.raises(MoveError):
+            await lobby.fetch(ids["done"])  # a finished table whose log does not replay
+        assert lobby.unloadable == {ids["bad_seats"], ids["done"]}
+
+    run(tmp_path, check)
