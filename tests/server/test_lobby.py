@@ -801,7 +801,7 @@ def test_small_facts_of_the_lobby(tmp_path: Path, caplog: pytest.LogCaptureFixtu
 
     async def scenario(lobby: Lobby) -> None:
         bots: HeldBots = lobby.bots  # type: ignore[assignment]
-        assert lobby._work._max_workers == 1  # type: ignore[attr-defined]  # one build thread
+        assert lobby._work._max_workers == 1  # one build thread
         # Four seats, the most Arctic takes; a fresh secret seed below 2**62; a 12-hex-digit id.
         big, _, _ = await lobby.create(people(entry("arctic").max_players), client="c9")
         assert big.row.seed < 2**62 and len(big.id) == 12 and lobby.limits.creator[big.id] == "c9"
