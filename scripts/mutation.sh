@@ -27,10 +27,44 @@ declare -A tests_of=(
     [games/arktia/view.py]="tests/games/arktia/test_arktia_view.py tests/games/arktia/test_arktia_vector.py
         tests/games/arktia/test_arktia_records.py
         tests/games/arktia/test_arktia_doctests.py"
-    [bots/ismcts.py]="tests/bots/test_search_bots.py tests/bots/test_bot_bounds.py"
+    [bots/ismcts.py]="tests/bots/test_ismcts_search.py tests/bots/test_search_bots.py tests/bots/test_bot_bounds.py"
+    # The rules: their own tests, the golden games, and the perft positions that take about a second.
+    [games/arktia/rules.py]="tests/games/arktia/test_arktia_end.py tests/games/arktia/test_arktia_melting.py
+        tests/games/arktia/test_arktia_notation.py tests/games/arktia/test_arktia_removal.py
+        tests/games/arktia/test_arktia_setup.py tests/games/arktia/test_arktia_towers.py
+        tests/games/arktia/test_arktia_golden.py tests/games/arktia/test_arktia_doctests.py
+        tests/games/arktia/test_arktia_rules_facts.py
+        tests/games/arktia/test_arktia_perft.py::test_perft_counts[start-2p]
+        tests/games/arktia/test_arktia_perft.py::test_perft_counts[start-3p]
+        tests/games/arktia/test_arktia_perft.py::test_perft_counts[opening-4p]
+        tests/games/arktia/test_arktia_perft.py::test_perft_counts[mid-3p-neutrals]
+        tests/games/arktia/test_arktia_perft.py::test_perft_counts[mid-4p]
+        tests/games/arktia/test_arktia_perft.py::test_perft_counts[late-2p-melting]
+        tests/games/arktia/test_arktia_perft.py::test_perft_agrees_with_validated_play
+        tests/games/arktia/test_arktia_kit.py::test_kit_full[2-default]"
+    [games/arche/rules.py]="tests/games/arche/test_arche_abilities.py tests/games/arche/test_arche_cabins.py
+        tests/games/arche/test_arche_rain.py tests/games/arche/test_arche_turn.py
+        tests/games/arche/test_arche_scoring.py tests/games/arche/test_arche_golden.py
+        tests/games/arche/test_arche_doctests.py
+        tests/games/arche/test_arche_perft.py::test_perft_counts[start-3p]
+        tests/games/arche/test_arche_perft.py::test_perft_counts[mid-4p]
+        tests/games/arche/test_arche_perft.py::test_perft_counts[late-3p]
+        tests/games/arche/test_arche_perft.py::test_perft_counts[endgame-4p]
+        tests/games/arche/test_arche_perft.py::test_perft_agrees_with_validated_play"
+    [games/arctic/rules.py]="tests/games/arctic/test_rules_setup.py tests/games/arctic/test_rules_placement.py
+        tests/games/arctic/test_rules_movement.py tests/games/arctic/test_rules_drawing.py
+        tests/games/arctic/test_rules_powers.py tests/games/arctic/test_rules_endgame.py
+        tests/games/arctic/test_golden.py tests/games/arctic/test_arctic_doctests.py
+        tests/games/arctic/test_notation.py
+        tests/games/arctic/test_perft.py::test_perft_counts[mid-3p]
+        tests/games/arctic/test_perft.py::test_perft_counts[mid-4p-powers]
+        tests/games/arctic/test_perft.py::test_perft_counts[mid-2p-variants]
+        tests/games/arctic/test_perft.py::test_perft_counts[late-3p]
+        tests/games/arctic/test_perft.py::test_perft_agrees_with_validated_play"
     # The server tests run a real server in a subprocess, where mutmut cannot see which test calls what:
     # only in-process tests count.
     [server/tables.py]="tests/server/test_tables.py"
+    [server/manager.py]="tests/server/test_lobby.py tests/server/test_bot_race.py tests/server/test_seed_hook.py"
 )
 
 usage() {
@@ -85,6 +119,9 @@ for module in "${modules[@]}"; do
     ln -s "$here/tests" "$work/tests"
     # Made before Python starts: a PYTHONPATH folder missing at start-up is never looked at again.
     mkdir -p "$work/mutants/src"
+    # The golden and perft tests load the generator scripts from the repository's scripts/ folder, which mutmut
+    # does not copy (tests/games/scripts.py finds it next to tests/).
+    ln -s "$here/scripts" "$work/mutants/scripts"
     # Hypothesis without shrinking (a failing example is enough to kill a mutant; shrinking it only costs
     # time) and derandomized, so that two runs on the same code give the same score.
     cat >"$work/mutants/conftest.py" <<'EOF'
@@ -109,6 +146,9 @@ EOF
             sep=", "
         done
         echo "]"
+        # A mutant that loops for ever is stopped after this many times its tests' CPU time (twice, plus a
+        # second; mutmut's default, 15, lets one endless search run for twenty minutes).
+        echo "timeout_multiplier = 3.0"
         # No xdist, no cache files in the tree; hypothesis keeps its examples database out of the tree too.
         echo 'pytest_add_cli_args = ["-p", "no:xdist", "-p", "no:cacheprovider"]'
     } >"$work/pyproject.toml"
