@@ -569,7 +569,7 @@ def test_the_turn_timer_and_a_person_gone_too_long_bring_in_the_stand_in(tmp_pat
         assert seat is not None
         info = table.seats[seat]
         info.connections = 1
-        start = table.turn_started
+        start = table.decision_started()
         lobby._check_timers(table, start + 4.9)  # before the deadline: nothing
         assert not info.away and bots.asked.empty()
         lobby._check_timers(table, start + 5.0)  # at the deadline: the stand-in plays
@@ -589,6 +589,7 @@ def test_the_turn_timer_and_a_person_gone_too_long_bring_in_the_stand_in(tmp_pat
         # Gone since before the turn began: counted from the turn's start.
         info.away = False
         info.left_at = start - 1000
+        start = table.decision_started()  # the seat back from the stand-in: its decision's clock restarts
         lobby._check_timers(table, start + 29.9)
         assert not info.away
         lobby._check_timers(table, start + 30)
@@ -614,7 +615,6 @@ def test_the_watch_checks_every_open_table_each_tick(tmp_path: Path) -> None:
         table.seats[1].claimed = True
         seat = table.to_move
         assert seat is not None
-        table.turn_started = time.time()
         await lobby.start()
         decision, answer = await asyncio.wait_for(bots.asked.get(), 10)
         assert table.seats[seat].away and decision.seat == seat
