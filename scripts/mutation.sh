@@ -60,7 +60,9 @@ declare -A tests_of=(
         tests/games/arctic/test_perft.py::test_perft_counts[mid-4p-powers]
         tests/games/arctic/test_perft.py::test_perft_counts[mid-2p-variants]
         tests/games/arctic/test_perft.py::test_perft_counts[late-3p]
-        tests/games/arctic/test_rules_penalty_zone.py tests/games/arctic/test_moose_stop_choice.py"
+        tests/games/arctic/test_rules_penalty_zone.py tests/games/arctic/test_moose_stop_choice.py
+        tests/games/arctic/test_observation_safety.py tests/games/arctic/test_records.py
+        tests/games/arctic/test_codec.py tests/games/arctic/test_decode.py"
     # The server tests run a real server in a subprocess, where mutmut cannot see which test calls what:
     # only in-process tests count.
     [server/tables.py]="tests/server/test_tables.py"

@@ -26,9 +26,9 @@ def to_draw(st) -> None:  # type: ignore[no-untyped-def]
         play(st, "main right" if step_name(st) == "move" else "pass")
 
 
-def at_draw(players: int = 2, *, unseen: list[str], **options: object):  # type: ignore[no-untyped-def]
-    """P1 holds the Polar bear's penalty draw, has ``ZONE`` as penalty cards (``unseen`` not seen by P1),
-    places puffin-moose-3 on fox-bear-1 (P = 1) and arrives in step C."""
+def before_placing(players: int = 2, *, unseen: list[str], **options: object):  # type: ignore[no-untyped-def]
+    """P1 to place puffin-moose-3 on fox-bear-1 (P = 1), holding the Polar bear's penalty draw, with ``ZONE``
+    as penalty cards (``unseen`` not seen by P1)."""
     _, st = new_game(players, powers=["bear-draw-penalty"], **options)
     arrange(
         st,
@@ -40,6 +40,12 @@ def at_draw(players: int = 2, *, unseen: list[str], **options: object):  # type:
         river=RIVER,
         holder={"bear": 0},
     )
+    return st
+
+
+def at_draw(players: int = 2, *, unseen: list[str], **options: object):  # type: ignore[no-untyped-def]
+    """``before_placing``, then the placement and step B: P1 arrives in step C."""
+    st = before_placing(players, unseen=unseen, **options)
     play(st, "place puffin-moose-3")
     to_draw(st)
     return st
@@ -159,17 +165,7 @@ def test_an_old_record_flag_reads_as_the_mode_it_meant() -> None:
 def test_a_look_cannot_be_undone_but_the_placement_before_it_could() -> None:
     """Undo within a turn (issue 13, item 9) may not take back a look: its user has seen the zone and an undo
     cannot make them forget it. The placement before it revealed nothing and stays undoable."""
-    _, st = new_game(2, powers=["bear-draw-penalty"])
-    arrange(
-        st,
-        player=0,
-        piles={0: ["fox-bear-1"]},
-        hands={0: ["puffin-moose-3"]},
-        penalties={0: ZONE},
-        unseen=ZONE,
-        river=RIVER,
-        holder={"bear": 0},
-    )
+    st = before_placing(unseen=ZONE)
     assert st.undoable(st.string_to_action("place puffin-moose-3"))
     st = at_draw(unseen=ZONE)
     assert "look" in legal(st)
