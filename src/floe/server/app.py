@@ -353,6 +353,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         token = _bearer(authorization)
         return None if token is None else table.seat_of(token)
 
+    def acting_seat(table: Table, authorization: str | None, what: str) -> int:
+        """The seat whose token came with a request that acts for it (``what``: "a move", "an undo")."""
+        seat = seat_for(table, authorization)
+        if seat is None:
+            raise MoveError("bad_token", f"{what} needs the seat's token (Authorization: Bearer ...)", 401)
+        return seat
+
     @app.get("/api/tables/{table_id}/state")
     async def state(
         table_id: str, request: Request, authorization: str | None = Header(None)
@@ -366,9 +373,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         lobby = lobby_of(request)
         table = await lobby.fetch(table_id)
-        seat = seat_for(table, authorization)
-        if seat is None:
-            raise MoveError("bad_token", "a move needs the seat's token (Authorization: Bearer ...)", 401)
+        seat = acting_seat(table, authorization, "a move")
         return {"version": await lobby.move(table, seat, body.action, body.version)}
 
     @app.post("/api/tables/{table_id}/undo")
@@ -377,9 +382,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         lobby = lobby_of(request)
         table = await lobby.fetch(table_id)
-        seat = seat_for(table, authorization)
-        if seat is None:
-            raise MoveError("bad_token", "an undo needs the seat's token (Authorization: Bearer ...)", 401)
+        seat = acting_seat(table, authorization, "an undo")
         return {"version": await undo(lobby, table, seat, body.version)}
 
     @app.post("/api/recent")
