@@ -20,11 +20,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import multiprocessing
-import signal
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +34,7 @@ from floe.bots.base import make_bot, parse_bot_list
 from floe.core.errors import FloeError, OptionError
 from floe.core.game import Game
 from floe.core.registry import make_game
+from floe.lab.backends import Backend, execute
 from floe.lab.resultsdir import new_results_file
 from floe.lab.runner import GameResult, play_game
 from floe.lab.simulate import rotated
@@ -160,6 +158,12 @@ def play_one(t: Tournament, deal: int, rotation: int) -> GameLine:
     }
 
 
+def _play_job(job: tuple[Tournament, Key]) -> GameLine:
+    """``play_one`` for one job of ``execute``: the tournament and the game's (deal, rotation)."""
+    t, (deal, rotation) = job
+    return play_one(t, deal, rotation)
+
+
 def result_of(record: GameLine) -> GameResult:
     """The ``GameResult`` of a results line."""
     return GameResult(
@@ -169,12 +173,6 @@ def result_of(record: GameLine) -> GameResult:
         ranking=tuple(int(s) for s in record["ranking"]),
         decisions=int(record["decisions"]),
     )
-
-
-def _ignore_sigint() -> None:
-    # Ctrl-C is the parent's to handle (it cancels the run); workers printing their own
-    # KeyboardInterrupt tracebacks would bury the one-line message.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_record(t: Tournament, record: Any, where: str) -> Key:
@@ -278,16 +276,18 @@ class RunOutcome:
 def run_tournament(
     t: Tournament,
     deals: int,
-    workers: int,
+    workers: int | Backend,
     path: Path,
     *,
     resume: bool = False,
     progress: bool = True,
 ) -> RunOutcome:
     """Play the games of the first ``deals`` deals that ``path`` does not hold yet, appending each as it
-    finishes; ``workers`` > 1 plays them in that many processes. Returns every game of the plan."""
-    if deals <= 0 or workers <= 0:
-        raise OptionError("deals and workers must be positive")
+    finishes; ``workers`` is where they run (a number: that many local processes, see
+    ``floe.lab.backends``). Returns every game of the plan."""
+    if deals <= 0:
+        raise OptionError("deals must be positive")
+    backend = workers if isinstance(workers, Backend) else Backend(workers)
     done = _prepare_file(path, t, resume)
     plan = t.plan(deals)
     todo = [key for key in plan if key not in done]
@@ -311,39 +311,9 @@ def run_tournament(
             done[record["deal"], record["rotation"]] = record
             bar.advance(task)
 
-        if workers == 1 or len(todo) <= 1:
-            for deal, rotation in todo:
-                keep(play_one(t, deal, rotation))
-        else:
-            _play_parallel(t, todo, min(workers, len(todo)), keep)
+        execute(_play_job, [(t, key) for key in todo], backend, keep)
     results = [result_of(done[key]) for key in plan]
     return RunOutcome(results, played=len(todo), resumed=len(plan) - len(todo), path=path)
-
-
-def _play_parallel(
-    t: Tournament, todo: Sequence[Key], workers: int, keep: Callable[[GameLine], None]
-) -> None:
-    # "spawn" rather than fork: the same behaviour on every platform, and no fork of a process whose
-    # progress-bar thread may hold a lock.
-    pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_sigint
-    )
-    try:
-        futures: list[Future[GameLine]] = [
-            pool.submit(play_one, t, deal, rotation) for deal, rotation in todo
-        ]
-        for future in as_completed(futures):
-            keep(future.result())
-    except BaseException:
-        # Games already running would otherwise hold up the exit until they finish; their results are
-        # not kept anyway, and --resume plays them again. (shutdown() forgets the processes: take them first.)
-        processes: Mapping[int, Any] = getattr(pool, "_processes", None) or {}
-        running = list(processes.values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in running:
-            process.terminate()
-        raise
-    pool.shutdown(wait=True)
 
 
 # --- the command ------------------------------------------------------------------------------------------
