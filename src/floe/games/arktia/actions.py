@@ -95,7 +95,7 @@ class ArktiaAction(NamedTuple):
 class ActionSpace:
     """The id layout and notation for one board layout (ids are stable for that layout)."""
 
-    __slots__ = ("KEEP", "MELT", "MOVE", "NEUTRAL", "N_ACTIONS", "layout", "move_rays", "size")
+    __slots__ = ("KEEP", "MELT", "MOVE", "NEUTRAL", "N_ACTIONS", "layout", "move_ids", "size")
 
     def __init__(self, layout: Layout) -> None:
         n = layout.size
@@ -106,9 +106,10 @@ class ActionSpace:
         self.MELT = self.KEEP + 5 * n
         self.MOVE = self.MELT + n
         self.N_ACTIONS = self.MOVE + N_MOVER_KINDS * len(layout.lines)
-        # Move generation's hot loop: per field and direction, (cell, id of moving mask 1 there) outwards.
-        self.move_rays: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
-            tuple(tuple((dst, self.move(src, dst, 1)) for dst in ray) for ray in layout.rays[src])
+        # Move generation's lookup: ``move_ids[src][dst]`` is the id of moving size mask 1 (a Globus) from
+        # src to dst (other movers add ``mask - 1``), -1 where the two are not on one straight line.
+        self.move_ids: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.move(src, dst, 1) if src * n + dst in layout.line_index else -1 for dst in range(n))
             for src in range(n)
         )
 

@@ -41,6 +41,8 @@ MIN_CELLS = 3
 # The largest board a table may ask for: the biggest placeholder has 36 fields, and the engine's cost grows
 # with the square of the fields (straight lines), so a bound keeps one table's work small.
 MAX_CELLS = 64
+# Entries of each memo of a layout (``Layout.ice_facts``, ``reach_around``, ``near_every_group``).
+MEMO_MAX = 65536
 
 
 def _placeholder(q_max: int, r_max: int, s_min: int, s_max: int) -> tuple[tuple[int, int], ...]:
@@ -64,6 +66,15 @@ class Layout:
     cells from ``i`` outwards in direction ``d`` while they belong to the layout; ``nb_mask[i]`` has bit ``j``
     set for each neighbour ``j``; ``lines`` lists every (from, to) pair on a straight line of layout cells,
     and ``line_index`` maps ``from * size + to`` to its position in ``lines``.
+
+    For the move generator and melting (bit sets of cells): ``full`` has every cell; ``ray_masks[i]``
+    holds, per direction, the ray's cells and whether their indices rise outwards (cells are in reading
+    order, so along a straight line they always rise or always fall); ``reach[i]`` is the union of ``i``'s
+    six rays; ``interior`` has the cells with six neighbours; ``one_arc[i]`` lists the sets of ``i``'s
+    neighbours that lie in one unbroken arc around it (the empty set too): taking ``i`` out of a connected
+    region whose cells next to ``i`` are such a set leaves the region connected, as consecutive neighbours
+    touch each other. The ``_..._cache`` dicts memoise board facts (bounded, shared by all games on the
+    layout).
     """
 
     name: str  # a placeholder name, or "custom"
@@ -76,6 +87,14 @@ class Layout:
     line_index: dict[int, int] = field(init=False)
     names: tuple[str, ...] = field(init=False)
     _by_name: dict[str, int] = field(init=False)
+    full: int = field(init=False)
+    ray_masks: tuple[tuple[tuple[int, bool], ...], ...] = field(init=False)
+    reach: tuple[int, ...] = field(init=False)
+    interior: int = field(init=False)
+    one_arc: tuple[frozenset[int], ...] = field(init=False)
+    _ice_cache: dict[int, tuple[bool, int]] = field(init=False)
+    _reach_cache: dict[int, int] = field(init=False)
+    _near_cache: dict[int, int] = field(init=False)
 
     def __post_init__(self) -> None:
         index = {cell: i for i, cell in enumerate(self.cells)}
@@ -106,6 +125,17 @@ class Layout:
         set_(self, "line_index", {i * n + j: k for k, (i, j) in enumerate(lines)})
         set_(self, "names", names)
         set_(self, "_by_name", {name: i for i, name in enumerate(names)})
+        set_(self, "full", (1 << n) - 1)
+        ray_masks = tuple(
+            tuple((sum(1 << j for j in ray), bool(ray) and ray[0] > i) for ray in rays[i]) for i in range(n)
+        )
+        set_(self, "ray_masks", ray_masks)
+        set_(self, "reach", tuple(sum(m for m, _ in row) for row in ray_masks))
+        set_(self, "interior", sum(1 << i for i in range(n) if min(neighbours[i]) >= 0))
+        set_(self, "one_arc", tuple(_one_arc_sets(row) for row in neighbours))
+        set_(self, "_ice_cache", {})
+        set_(self, "_reach_cache", {})
+        set_(self, "_near_cache", {})
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Layout):
@@ -183,6 +213,74 @@ class Layout:
         """Whether the cells in bit set ``mask`` form one region (an empty set counts as connected)."""
         return mask == 0 or component(self.nb_mask, mask, mask & -mask) == mask
 
+    # --- memoised board facts for the rules (each bounded: emptied when full; refilling is cheap) ---------
+    def ice_facts(self, ice: int) -> tuple[bool, int]:
+        """(whether the cells of ``ice`` form one region, which of them are edge fields: fewer than six
+        neighbours in ``ice``), memoised per ``ice``: a game melts only a few fields, so its boards repeat."""
+        facts = self._ice_cache.get(ice)
+        if facts is None:
+            holes = self.full & ~ice
+            edge = ice & ~self.interior
+            for c in bits(ice & self.interior):
+                if self.nb_mask[c] & holes:
+                    edge |= 1 << c
+            facts = (self.is_connected(ice), edge)
+            _remember(self._ice_cache, ice, facts)
+        return facts
+
+    def melted(self, ice: int, cell: int) -> None:
+        """Note that ``cell`` melted out of ``ice`` by the rules: what is left is one region (spec 9 lets a
+        field melt only then) and the edge gains the field's neighbours. Saves ``ice_facts`` a walk over
+        the board after each melt."""
+        facts = self._ice_cache.get(ice)
+        if facts is not None:
+            bit = 1 << cell
+            left = ice & ~bit
+            _remember(self._ice_cache, left, (True, (facts[1] | self.nb_mask[cell] & left) & ~bit))
+
+    def reach_around(self, cell: int, holes: int) -> int:
+        """The cells on ``cell``'s six rays up to (not including) the first of ``holes`` on each, memoised
+        per (cell, holes on its rays). Along a ray the cell indices only rise or only fall, so the first
+        hole is the lowest or the highest hole bit of that ray."""
+        key = holes << 6 | cell  # cell < MAX_CELLS = 64
+        out = self._reach_cache.get(key)
+        if out is None:
+            out = 0
+            for ray, rising in self.ray_masks[cell]:
+                blocked = ray & holes
+                if not blocked:
+                    out |= ray
+                elif rising:
+                    out |= ray & ((blocked & -blocked) - 1)
+                else:
+                    out |= ray & ~((1 << blocked.bit_length()) - 1)
+            _remember(self._reach_cache, key, out)
+        return out
+
+    def near_every_group(self, mask: int) -> int:
+        """The cells in or next to every connected group of ``mask`` (every cell if ``mask`` is empty),
+        memoised per ``mask``: where a Muglu may land and leave its colour's groups one group."""
+        out = self._near_cache.get(mask)
+        if out is None:
+            nb = self.nb_mask
+            out = self.full
+            rest = mask
+            while rest:
+                comp = frontier = rest & -rest
+                touch = 0
+                while frontier:
+                    low = frontier & -frontier
+                    frontier ^= low
+                    m = nb[low.bit_length() - 1]
+                    touch |= m
+                    new = m & mask & ~comp
+                    comp |= new
+                    frontier |= new
+                out &= comp | touch
+                rest &= ~comp
+            _remember(self._near_cache, mask, out)
+        return out
+
     def render_position(self, cell: int) -> tuple[int, int]:
         """(row, column in half-hex steps) of a cell for text rendering, rows offset as in spec 3.3."""
         q, r = self.cells[cell]
@@ -194,6 +292,26 @@ def _layout(name: str, cells: tuple[tuple[int, int], ...]) -> Layout:
     # Layouts are immutable and their geometry costs about a millisecond to precompute; states rebuilt from
     # records or observations (search, presenters) ask for the same few layouts over and over.
     return Layout(name, cells)
+
+
+def _remember(memo: dict[int, Any], key: int, value: Any) -> None:
+    # A bound, not an eviction policy: a full memo is emptied; refilling costs microseconds per entry.
+    if len(memo) >= MEMO_MAX:
+        memo.clear()
+    memo[key] = value
+
+
+def _one_arc_sets(row: tuple[int, ...]) -> frozenset[int]:
+    # Every subset of the existing neighbours (as a bit set of cells) whose directions form at most one run
+    # around the circle of six.
+    present = [d for d in range(6) if row[d] >= 0]
+    out = set()
+    for pick in range(1 << len(present)):
+        chosen = {present[k] for k in range(len(present)) if pick >> k & 1}
+        starts = sum(1 for d in chosen if (d - 1) % 6 not in chosen)
+        if starts <= 1:
+            out.add(sum(1 << row[d] for d in chosen))
+    return frozenset(out)
 
 
 def component(nb_mask: Sequence[int], mask: int, seed: int) -> int:

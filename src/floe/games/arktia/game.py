@@ -41,9 +41,22 @@ class ArktiaState(ArktiaStateData, State):
     def current_player(self) -> int:
         return TERMINAL if self.step == OVER else self.player
 
+    def is_terminal(self) -> bool:
+        return self.step == OVER
+
     def legal_actions(self) -> list[int]:
         """Legal ids, ascending. The list is cached and shared: do not modify it."""
-        return rules.legal_actions(self)
+        legal = self._legal
+        return legal if legal is not None else rules.legal_actions(self)
+
+    def apply(self, action: int) -> None:
+        """As ``State.apply`` (same checks, same errors), without two generic calls per action."""
+        if self.step == OVER:
+            raise IllegalActionError("the game is over: no more actions")
+        legal = self._legal
+        if action not in (legal if legal is not None else rules.legal_actions(self)):
+            raise IllegalActionError(f"{self.describe_action(action)} is not legal now")
+        rules.apply_action(self, action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return []  # Arktia has no chance

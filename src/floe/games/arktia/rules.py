@@ -14,7 +14,8 @@ can neither place nor move (10(a)). There is no chance: the game is deterministi
 from __future__ import annotations
 
 from floe.games.arktia.actions import STOP, ActionSpace
-from floe.games.arktia.board import bits, components
+from floe.games.arktia.bitsets import FREE, HOLES, TOP_AT, accepting, current, put
+from floe.games.arktia.board import bits, component, components
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.state import (
     ACTIVE,
@@ -31,7 +32,6 @@ from floe.games.arktia.state import (
     ArktiaStateData,
 )
 from floe.games.arktia.towers import (
-    ACCEPTS,
     COLOURS,
     COUNT,
     EMPTY,
@@ -44,7 +44,6 @@ from floe.games.arktia.towers import (
     SIZES_OF,
     SLOT_BITS,
     STRIP,
-    TOP,
 )
 
 OPENING_TURNS = 2  # rounds 1 and 2 are placements only (spec 5.3, 5.4)
@@ -58,6 +57,8 @@ def setup(st: ArktiaStateData, config: ArktiaConfig, space: ActionSpace) -> None
     st.space = space
     st.n = n
     st.fields = [EMPTY] * space.size
+    st._bits_of = None
+    current(st)
     st.supply = [PIECES_PER_SIZE] * (3 * n)
     # Each seat places one neutral Muglu of each size: 6 in all for 2 players, 9 for 3 (spec 5.2, 12).
     st.neutral_supply = [1 if config.neutrals else 0] * (3 * n)
@@ -103,8 +104,9 @@ def _continue_setup(st: ArktiaStateData, seat: int) -> None:
 
 def _neutral_placements(st: ArktiaStateData, seat: int) -> list[int]:
     # Free fields touching a neutral Muglu (any free field for the first one): the group stays connected.
-    neutral = colour_mask(st.fields, NEUTRAL)
-    free = free_mask(st.fields)
+    sets = current(st)
+    neutral = sets[NEUTRAL]
+    free = sets[FREE]
     targets = _adjacent(st, neutral) & free if neutral else free
     sizes = [s for s in range(3) if st.neutral_supply[3 * seat + s]]
     sp = st.space
@@ -112,34 +114,6 @@ def _neutral_placements(st: ArktiaStateData, seat: int) -> list[int]:
 
 
 # --- masks --------------------------------------------------------------------------------------------------
-def colour_mask(fields: list[int], colour: int) -> int:
-    """Bit set of the fields holding at least one Muglu of ``colour`` (at any height)."""
-    bit = 1 << colour
-    mask = 0
-    for c, code in enumerate(fields):
-        if code > 0 and COLOURS[code] & bit:
-            mask |= 1 << c
-    return mask
-
-
-def free_mask(fields: list[int]) -> int:
-    """Bit set of the existing fields with no Muglu."""
-    mask = 0
-    for c, code in enumerate(fields):
-        if code == EMPTY:
-            mask |= 1 << c
-    return mask
-
-
-def ice_mask(fields: list[int]) -> int:
-    """Bit set of the fields not melted."""
-    mask = 0
-    for c, code in enumerate(fields):
-        if code != HOLE:
-            mask |= 1 << c
-    return mask
-
-
 def _adjacent(st: ArktiaStateData, mask: int) -> int:
     nb = st.space.layout.nb_mask
     out = 0
@@ -153,6 +127,7 @@ def legal_actions(st: ArktiaStateData) -> list[int]:
     """The legal action ids, ascending (cached on the state until the next action)."""
     if st._legal is not None:
         return st._legal
+    current(st)  # rebuilds the bit sets if ``fields`` was replaced from outside
     step = st.step
     if step == NEUTRAL_SETUP:
         legal = _neutral_placements(st, st.player)
@@ -177,70 +152,129 @@ def _turn_actions(st: ArktiaStateData, p: int) -> list[int]:
 
 def main_actions(st: ArktiaStateData, p: int) -> list[int]:
     """Seat ``p``'s placements and moves (opening rounds: placements under their rule, spec 5)."""
-    fields = st.fields
-    free = free_mask(fields)
+    sets = current(st)
+    free = sets[FREE]
     turns = st.turns[p]
+    layout = st.space.layout
     if turns == 0:
         # Round 1: next to any occupied field; the very first Muglu anywhere (spec 5.3).
-        occupied = ice_mask(fields) & ~free
+        occupied = layout.full & ~sets[HOLES] & ~free
         targets = _adjacent(st, occupied) & free if occupied else free
         return _placements(st, p, targets)
-    own = colour_mask(fields, p)
-    targets = _adjacent(st, own) & free  # spec 6(a): next to a field holding an own Muglu
-    places = _placements(st, p, targets)
+    own = sets[p]
+    # One walk over the own colour's groups gives its fields (group by group), each field's neighbours,
+    # all the fields next to it, and where a mover may land if it leaves the groups as they are: in or
+    # next to every group.
+    nb = layout.nb_mask
+    cells: list[int] = []
+    touching: list[int] = []
+    adjacent = 0
+    near_own = layout.full
+    rest = own
+    while rest:
+        comp = frontier = rest & -rest
+        touch = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            c = low.bit_length() - 1
+            m = nb[c]
+            cells.append(c)
+            touching.append(m)
+            touch |= m
+            new = m & own & ~comp
+            comp |= new
+            frontier |= new
+        adjacent |= touch
+        near_own &= comp | touch
+        rest &= ~comp
+    places = _placements(st, p, adjacent & free)  # spec 6(a): next to a field holding an own Muglu
     if turns < OPENING_TURNS:
         return places
-    return places + _moves(st, p, own)
+    return places + _moves(st, p, own, cells, touching, near_own)
 
 
 def _placements(st: ArktiaStateData, p: int, targets: int) -> list[int]:
-    sizes = [s for s in range(3) if st.supply[3 * p + s]]
-    if not sizes:
+    supply = st.supply
+    k = 3 * p
+    g, d, t = supply[k], supply[k + 1], supply[k + 2]
+    if not (g or d or t):
         return []
-    sp = st.space
-    return [sp.place(c, s) for c in bits(targets) for s in sizes]
-
-
-def _moves(st: ArktiaStateData, p: int, own: int) -> list[int]:
-    # Spec 6(b): lift a top part of an own-topped stack, go straight any distance over existing fields,
-    # land where the tower table allows, and leave the own colour in one connected group.
-    nb = st.space.layout.nb_mask
-    move_rays = st.space.move_rays
-    fields = st.fields
     out: list[int] = []
     append = out.append
-    groups_of: dict[int, list[int]] = {}  # the own colour's groups once the mover has left, by field set
-    for src, code in enumerate(fields):
-        if code <= 0 or TOP[code] != p:
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        base = 3 * low.bit_length() - 2  # PLACE + 3 * cell
+        if g:
+            append(base)
+        if d:
+            append(base + 1)
+        if t:
+            append(base + 2)
+    return out
+
+
+def _moves(
+    st: ArktiaStateData, p: int, own: int, cells: list[int], touching: list[int], near_own: int
+) -> list[int]:
+    # Spec 6(b): lift a top part of an own-topped stack, go straight any distance over existing fields,
+    # land where the tower table allows, and leave the own colour in one connected group. As bit sets:
+    # the fields a mover may reach from ``src`` (its six rays, each up to the first hole, spec 3.2), the
+    # fields accepting it, and the fields in or next to every group the own colour leaves behind.
+    sets = st._bits
+    tops = sets[TOP_AT + p]
+    if not tops:
+        return []
+    layout = st.space.layout
+    move_ids = st.space.move_ids
+    fields = st.fields
+    holes = sets[HOLES]
+    one_arc = layout.one_arc
+    reach_of = layout.reach
+    # When the own colour is one group, taking away a field whose own neighbours lie in one arc around it
+    # leaves one group, whose surroundings are those of the other own fields: the neighbours of the fields
+    # before it in ``cells`` (``before``) and after it (``after``).
+    connected = near_own & own == own
+    k = len(cells)
+    before = [0] * (k + 1)
+    after = [0] * (k + 1)
+    for i in range(k):
+        before[i + 1] = before[i] | touching[i]
+        after[k - 1 - i] = after[k - i] | touching[k - 1 - i]
+    accepts = [-1] * 8
+    out: list[int] = []
+    append = out.append
+    for i in range(k):
+        src = cells[i]
+        bit = 1 << src
+        if not tops & bit:
             continue
+        code = fields[src]
+        reach = reach_of[src]
+        if reach & holes:
+            reach = layout.reach_around(src, holes & reach)
+        without = own ^ bit
+        ids = move_ids[src]
         for mover in LIFTS[MASK[code]]:
-            rest = code & ~SLOT_BITS[mover]
-            base = own if rest > 0 and COUNT[rest][p] else own & ~(1 << src)
-            parts = groups_of.get(base)
-            if parts is None:
-                parts = groups_of[base] = components(nb, base)
-            accepts = ACCEPTS[mover]
+            left = code & ~SLOT_BITS[mover]
+            if left > 0 and COUNT[left][p]:
+                near = near_own
+            elif not without:
+                near = reach  # the whole colour moves: anywhere it may land
+            elif connected and touching[i] & without in one_arc[src]:
+                near = without | before[i] | after[i + 1]
+            else:
+                near = layout.near_every_group(without)
+            acc = accepts[mover]
+            if acc < 0:
+                acc = accepts[mover] = accepting(sets, mover)
+            targets = reach & acc & near
             kind = mover - 1
-            if len(parts) == 1:
-                # The usual case: the rest of the colour is one group; the mover must land in or next to it.
-                part = parts[0]
-                for ray in move_rays[src]:
-                    for dst, action in ray:
-                        dcode = fields[dst]
-                        if dcode < 0:
-                            break  # a melted field blocks the way (spec 3.2)
-                        if accepts[dcode] and (nb[dst] | 1 << dst) & part:
-                            append(action + kind)
-                continue
-            for ray in move_rays[src]:
-                for dst, action in ray:
-                    dcode = fields[dst]
-                    if dcode < 0:
-                        break
-                    if accepts[dcode]:
-                        reach = nb[dst] | 1 << dst
-                        if all(part & reach for part in parts):
-                            append(action + kind)
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                append(ids[low.bit_length() - 1] + kind)
     out.sort()
     return out
 
@@ -249,7 +283,7 @@ def groups(st: ArktiaStateData, colour: int) -> list[tuple[int, int]]:
     """(field bit set, number of Muglus) of each connected group of ``colour``, by lowest field (spec 8)."""
     fields = st.fields
     out = []
-    for comp in components(st.space.layout.nb_mask, colour_mask(fields, colour)):
+    for comp in components(st.space.layout.nb_mask, current(st)[colour]):
         out.append((comp, sum(COUNT[fields[c]][colour] for c in bits(comp))))
     return out
 
@@ -271,17 +305,17 @@ def melt_choices(st: ArktiaStateData) -> tuple[list[int], bool]:
     """
     layout = st.space.layout
     nb = layout.nb_mask
-    fields = st.fields
-    ice = ice_mask(fields)
+    sets = current(st)
+    ice = layout.full & ~sets[HOLES]
+    connected, edge = layout.ice_facts(ice)
+    candidates = sets[FREE] & edge
+    one_arc = layout.one_arc
     out = []
-    any_edge = False
-    for c, code in enumerate(fields):
-        if code != EMPTY or (nb[c] & ice).bit_count() == 6:
-            continue
-        any_edge = True
-        if layout.is_connected(ice & ~(1 << c)):
+    for c in bits(candidates):
+        # A field whose ice neighbours lie in one arc around it cannot split a connected continent.
+        if (connected and nb[c] & ice in one_arc[c]) or layout.is_connected(ice & ~(1 << c)):
             out.append(c)
-    return out, any_edge
+    return out, candidates != 0
 
 
 # --- applying decisions -------------------------------------------------------------------------------------
@@ -289,12 +323,14 @@ def apply_action(st: ArktiaStateData, action: int) -> None:
     """Apply a legal action and every automatic consequence up to the next decision."""
     st.history.append(action)
     st._legal = None
+    fields = st.fields
+    sets = current(st)
     sp = st.space
     p = st.player
     step = st.step
     if step == NEUTRAL_SETUP:
         cell, size = divmod(action - sp.NEUTRAL, 3)
-        st.fields[cell] = (NEUTRAL + 1) << 3 * size
+        put(fields, sets, cell, (NEUTRAL + 1) << 3 * size)
         st.neutral_supply[3 * p + size] -= 1
         _continue_setup(st, (p + 1) % st.n)
     elif step == TURN:
@@ -304,15 +340,15 @@ def apply_action(st: ArktiaStateData, action: int) -> None:
         elif action < sp.NEUTRAL:
             # Placing never disconnects anything, so no removal check is needed.
             cell, size = divmod(action - 1, 3)
-            st.fields[cell] = (p + 1) << 3 * size
+            put(fields, sets, cell, (p + 1) << 3 * size)
             st.supply[3 * p + size] -= 1
             _melt_or_end(st)
         else:
             src, dst, mover = sp.decode_move(action)
-            code = st.fields[src]
+            code = fields[src]
             moving = code & SLOT_BITS[mover]
-            st.fields[src] = code & ~SLOT_BITS[mover]
-            st.fields[dst] |= moving
+            put(fields, sets, src, code & ~SLOT_BITS[mover])
+            put(fields, sets, dst, fields[dst] | moving)
             # Only the colours carried under the top piece changed place, so only they can be cut off
             # (spec 8); the mover's own colour stays connected (that is what made the move legal).
             carried = COLOURS[moving] & ~(1 << p)
@@ -326,7 +362,9 @@ def apply_action(st: ArktiaStateData, action: int) -> None:
         st.pending_keep.pop(0)
         _after_removals(st)
     elif step == MELT:
-        st.fields[action - sp.MELT] = HOLE
+        cell = action - sp.MELT
+        sp.layout.melted(sp.layout.full & ~sets[HOLES], cell)
+        put(fields, sets, cell, HOLE)
         st.melted[p] += 1
         _end_turn(st)
     else:
@@ -334,6 +372,9 @@ def apply_action(st: ArktiaStateData, action: int) -> None:
 
 
 def _remove_cut_off(st: ArktiaStateData, colour: int) -> None:
+    mask = st._bits[colour]
+    if component(st.space.layout.nb_mask, mask, mask & -mask) == mask:
+        return  # still one group (or none)
     found = groups(st, colour)
     if len(found) < 2:
         return
@@ -348,6 +389,7 @@ def _remove_cut_off(st: ArktiaStateData, colour: int) -> None:
 def _remove_groups(st: ArktiaStateData, colour: int, comps: list[int]) -> None:
     # The mover takes the removed Muglus; what is left on each field re-settles (towers.STRIP).
     fields = st.fields
+    sets = st._bits
     lost = st.lost
     taken = 0
     for comp in comps:
@@ -356,7 +398,7 @@ def _remove_groups(st: ArktiaStateData, colour: int, comps: list[int]) -> None:
             for size in SIZES_OF[code][colour]:
                 lost[3 * colour + size] += 1
             taken += COUNT[code][colour]
-            fields[c] = STRIP[code][colour]
+            put(fields, sets, c, STRIP[code][colour])
     st.captured[st.player] += taken
 
 
@@ -384,13 +426,19 @@ def _melt_or_end(st: ArktiaStateData) -> None:
 
 def _end_turn(st: ArktiaStateData) -> None:
     p = st.player
-    st.turns[p] += 1
+    turns = st.turns
+    out = st.out
+    turns[p] += 1
     st.turn += 1
-    if all(st.out[q] != ACTIVE or st.turns[q] >= OPENING_TURNS for q in range(st.n)):
+    if min(turns) >= OPENING_TURNS or all(out[q] != ACTIVE or turns[q] >= OPENING_TURNS for q in range(st.n)):
         # Spec 10(c) [GUESS]: from the end of round 2 on, after every turn, whoever moved.
+        sets = st._bits
         for q in range(st.n):
-            if st.out[q] == ACTIVE and st.on_board(q) <= 1:
-                retire(st, q, OUT_ONE_PIECE)
+            if out[q] == ACTIVE:
+                # At most one Muglu: at most one field holds the colour, and it holds at most one of them.
+                mask = sets[q]
+                if not mask & (mask - 1) and (not mask or COUNT[st.fields[mask.bit_length() - 1]][q] <= 1):
+                    retire(st, q, OUT_ONE_PIECE)
     nxt = next_active(st, p)
     if nxt < 0:
         _game_over(st)
@@ -438,11 +486,12 @@ def retire(st: ArktiaStateData, seat: int, reason: int) -> None:
     st.out[seat] = reason
     if st.config.out_pieces == "remove":
         fields = st.fields
-        for c, code in enumerate(fields):
-            if code > 0 and COUNT[code][seat]:
-                for size in SIZES_OF[code][seat]:
-                    st.boxed[3 * seat + size] += 1
-                fields[c] = STRIP[code][seat]
+        sets = current(st)
+        for c in bits(sets[seat]):
+            code = fields[c]
+            for size in SIZES_OF[code][seat]:
+                st.boxed[3 * seat + size] += 1
+            put(fields, sets, c, STRIP[code][seat])
 
 
 def _game_over(st: ArktiaStateData) -> None:

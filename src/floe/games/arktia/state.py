@@ -14,6 +14,9 @@ Conventions:
 - ``pending_keep`` lists the colours whose largest groups tie after a move, in the order the mover
   chooses their survivors (spec 8);
 - ``melt_due`` is whether the seat in turn's supply was empty when its turn began (spec 9 [GUESS]).
+
+Derived, not part of the position: ``_legal`` caches the legal list, ``_bits`` holds bit sets of the fields
+(``bitsets.py``) kept for the list ``_bits_of`` (``fields`` itself while they are in step).
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ SCALAR_FIELDS = ("n", "player", "step", "turn", "melt_due")
 class ArktiaStateData:
     """The raw fields of an Arktia position; ``ArktiaState`` adds the game API on top."""
 
-    __slots__ = (*_LIST_FIELDS, *SCALAR_FIELDS, "config", "space", "_legal")
+    __slots__ = (*_LIST_FIELDS, *SCALAR_FIELDS, "config", "space", "_legal", "_bits", "_bits_of")
 
     config: ArktiaConfig
     space: ActionSpace
@@ -72,6 +75,8 @@ class ArktiaStateData:
     pending_keep: list[int]
     history: list[int]
     _legal: list[int] | None
+    _bits: list[int]
+    _bits_of: list[int] | None
 
     def copy_into(self, other: ArktiaStateData) -> None:
         """Copy every field into ``other`` (lists copied, so the two never share mutable data)."""
@@ -94,6 +99,8 @@ class ArktiaStateData:
         other.pending_keep = self.pending_keep[:]
         other.history = self.history[:]
         other._legal = self._legal  # never mutated in place, so sharing is safe
+        other._bits = self._bits[:]
+        other._bits_of = other.fields if self._bits_of is self.fields else None
 
     def fields_json(self) -> dict[str, Any]:
         """Every field as JSON-ready data (the config as its option mapping)."""
@@ -114,6 +121,8 @@ class ArktiaStateData:
         for name in _LIST_FIELDS:
             setattr(self, name, [int(x) for x in data[name]])
         self._legal = None
+        self._bits = []
+        self._bits_of = None  # rebuilt on first use
 
     def lost_by(self, colour: int) -> int:
         """How many Muglus of ``colour`` were removed (captured) so far."""
