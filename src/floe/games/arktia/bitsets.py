@@ -77,11 +77,3 @@ def put(fields: list[int], sets: list[int], cell: int, code: int) -> None:
     for i in TOGGLES[code]:
         sets[i] ^= bit
     fields[cell] = code
-
-
-def accepting(sets: list[int], mover: int) -> int:
-    """The fields that may receive ``mover`` (a size mask) by the tower table (spec 4.3); holes never do."""
-    out = 0
-    for i in ACCEPTING[mover]:
-        out |= sets[i]
-    return out

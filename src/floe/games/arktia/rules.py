@@ -14,7 +14,7 @@ can neither place nor move (10(a)). There is no chance: the game is deterministi
 from __future__ import annotations
 
 from floe.games.arktia.actions import STOP, ActionSpace
-from floe.games.arktia.bitsets import FREE, HOLES, TOP_AT, accepting, current, put
+from floe.games.arktia.bitsets import ACCEPTING, FREE, HOLES, TOP_AT, current, put
 from floe.games.arktia.board import bits, component, components
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.state import (
@@ -242,7 +242,7 @@ def _moves(
     for i in range(k):
         before[i + 1] = before[i] | touching[i]
         after[k - 1 - i] = after[k - i] | touching[k - 1 - i]
-    accepts = [-1] * 8
+    accepts = [-1] * 8  # by mover: the fields that may receive it (spec 4.3), when first needed
     out: list[int] = []
     append = out.append
     for i in range(k):
@@ -254,21 +254,28 @@ def _moves(
         reach = reach_of[src]
         if reach & holes:
             reach = layout.reach_around(src, holes & reach)
-        without = own ^ bit
         ids = move_ids[src]
+        near_without = -1  # where a mover that takes the last own piece off src may land; when needed
         for mover in LIFTS[MASK[code]]:
             left = code & ~SLOT_BITS[mover]
             if left > 0 and COUNT[left][p]:
                 near = near_own
-            elif not without:
-                near = reach  # the whole colour moves: anywhere it may land
-            elif connected and touching[i] & without in one_arc[src]:
-                near = without | before[i] | after[i + 1]
             else:
-                near = layout.near_every_group(without)
+                if near_without < 0:
+                    without = own ^ bit
+                    if not without:
+                        near_without = reach  # the whole colour moves: anywhere it may land
+                    elif connected and touching[i] & without in one_arc[src]:
+                        near_without = without | before[i] | after[i + 1]
+                    else:
+                        near_without = layout.near_every_group(without)
+                near = near_without
             acc = accepts[mover]
             if acc < 0:
-                acc = accepts[mover] = accepting(sets, mover)
+                acc = 0
+                for j in ACCEPTING[mover]:
+                    acc |= sets[j]
+                accepts[mover] = acc
             targets = reach & acc & near
             kind = mover - 1
             while targets:
