@@ -22,5 +22,6 @@ ENTRY = GameEntry(
     terminal="floe.games.arche.terminal:VIEW",
     presenter="floe.games.arche.present:PRESENTER",
     web="floe.games.arche:web",
+    locale="floe.games.arche:locale",
     order=20,
 )

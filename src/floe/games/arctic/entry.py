@@ -24,6 +24,7 @@ ENTRY = GameEntry(
     terminal="floe.games.arctic.terminal:VIEW",
     presenter="floe.games.arctic.present:PRESENTER",
     web="floe.games.arctic:web",
+    locale="floe.games.arctic:locale",
     score="floe.games.arctic.score_cmd:score_command",
     order=0,
 )

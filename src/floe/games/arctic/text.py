@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from floe.core.errors import InvalidActionError
-from floe.core.words import counted
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind
 from floe.games.arctic.cards import (
@@ -17,6 +16,7 @@ from floe.games.arctic.cards import (
     card_name,
     describe_card,
 )
+from floe.games.arctic.i18n import counted
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.state import EXTRA, FACE_DOWN_FLAG, PLACE, STEP_NAMES, SWAP_RIVER
@@ -62,7 +62,11 @@ def render_plain(obs: ArcticObservation) -> str:
     for q in range(s["players"]):
         own = q == obs.seat
         head = f"P{q + 1}{' (you)' if own else ''}{' first' if q == s['first_player'] else ''}:"
-        hand = ", ".join(CARD_NAMES[c] for c in obs.hand) if own else counted(obs.hand_counts[q], "card")
+        hand = (
+            ", ".join(CARD_NAMES[c] for c in obs.hand)
+            if own
+            else counted(obs.hand_counts[q], "card", "cards")
+        )
         totem = ANIMALS[obs.totems[q]] if obs.totems[q] >= 0 else "?"
         pens = f"{obs.penalty_counts[q]}"
         if own and obs.penalties is not None and obs.penalty_counts[q]:

@@ -22,5 +22,6 @@ ENTRY = GameEntry(
     terminal="floe.games.arktia.terminal:VIEW",
     presenter="floe.games.arktia.present:PRESENTER",
     web="floe.games.arktia:web",
+    locale="floe.games.arktia:locale",
     order=1,
 )
