@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { helpButton } from "./help.js";
+import { loadMessages, startLanguage } from "./i18n.js";
 import { OptionForm } from "./optionform.js";
 import { clientKey, joinedLinks, rememberJoin, showRecent } from "./recent.js";
 
@@ -24,11 +25,13 @@ let games = [];
 let game = null;
 let bots = [];
 
+await startLanguage();
 init();
 
 async function init() {
   try {
     games = await api("/api/games");
+    await Promise.all(games.map((g) => loadMessages(g.name))); // each game's names, options and help
   } catch (err) {
     $("create-error").textContent = `Cannot reach the server: ${err.message}`;
     return;

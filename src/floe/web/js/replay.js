@@ -5,6 +5,7 @@ import { loadBoard } from "./boards.js";
 import { chatItem } from "./chat.js";
 import { h, replaceChildren } from "./dom.js";
 import { installHelp } from "./help.js";
+import { lang, startLanguage } from "./i18n.js";
 import { seatLabel } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,12 +36,13 @@ document.addEventListener("keydown", (ev) => {
   }
 });
 
+await startLanguage();
 load(false);
 
 async function load(reveal) {
   $("replay-error").textContent = "";
   try {
-    const query = reveal ? "?reveal=true" : "";
+    const query = `?lang=${lang}${reveal ? "&reveal=true" : ""}`;
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`, { token });
     const keep = frames.length ? index : null;
     summary = data.table;

@@ -9,6 +9,7 @@ import { Choices } from "./choices.js";
 import { ask, confirmChoice, dismissChoice, showWarnings } from "./confirm.js";
 import { h, replaceChildren } from "./dom.js";
 import { installHelp } from "./help.js";
+import { startLanguage } from "./i18n.js";
 import { animateFrom, finishAnimations, markLastMove, measure } from "./motion.js";
 import { Pacer, initialPace, paceMenu, reducedMotion } from "./pacing.js";
 import { rememberJoin } from "./recent.js";
@@ -16,6 +17,7 @@ import { RematchPanel } from "./rematch.js";
 import { UndoButton } from "./undo.js";
 import { seatLabel } from "./words.js";
 
+await startLanguage(); // before anything is drawn: the static page, then every text in the language
 const tableId = tableIdFromPath();
 const token = seatToken();
 
