@@ -30,6 +30,7 @@ __all__ = ["Domain", "check", "domains", "extract", "update"]
 # The marked calls: name -> the arguments that are message ids (None: the first; (s, p): singular, plural).
 KEYWORDS: dict[str, Any] = {
     "_": None,
+    "N_": None,
     "gettext": None,
     "ngettext": (1, 2),
     "t": None,  # JavaScript

@@ -31,6 +31,7 @@ from typing import Any
 
 __all__ = [
     "LANGUAGES",
+    "N_",
     "SOURCE",
     "Catalog",
     "current",
@@ -51,6 +52,11 @@ _current: ContextVar[str] = ContextVar("floe_language", default=SOURCE)
 _TAG = re.compile(r"^\s*([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*(?:\.[\w-]{1,20})?(?:@\w{1,20})?\s*$")
 # Accept-Language is bounded before it is read: a header longer than this is cut (the first tags count most).
 MAX_ACCEPT = 512
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it (a constant translated where it is shown)."""
+    return message
 
 
 def current() -> str:
