@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog as PoCatalog
-from babel.messages.catalog import Message
+from babel.messages.catalog import PYTHON_FORMAT, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
@@ -148,9 +148,12 @@ def update(domain: Domain) -> list[Path]:
 
 def placeholders(text: str) -> list[str]:
     """The python-format placeholders of ``text`` (``%(card)s``, ``%d``), sorted (order may change)."""
-    from babel.messages.checkers import _parse_python_format  # type: ignore[attr-defined]
-
-    return sorted(f"{name or ''}:{kind}" for name, kind in _parse_python_format(text))
+    found = []
+    for match in PYTHON_FORMAT.finditer(text):
+        name, kind = match.group(1), match.group(3)
+        if kind != "%":  # "%%" is a literal percent sign
+            found.append(f"{name or ''}:{kind}")
+    return sorted(found)
 
 
 def check(domain: Domain, source: PoCatalog | None = None) -> list[str]:

@@ -387,7 +387,8 @@ def status_line(state: State, seat: int | None) -> Text:
     obs = state.observation(seat)
     if not isinstance(obs, ArcticObservation):
         return Text("")
-    out = Text(step_words(obs).capitalize(), style="bold")
+    words = step_words(obs)
+    out = Text(words[:1].upper() + words[1:], style="bold")  # German nouns keep their capitals
     out.append("   " + _("landscape: "), style="dim")
     for pos, value in enumerate(LANDSCAPE):
         animals = [a for a in range(N_ANIMALS) if obs.tokens[a] == pos]
