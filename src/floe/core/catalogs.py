@@ -34,6 +34,7 @@ KEYWORDS: dict[str, Any] = {
     "gettext": None,
     "ngettext": (1, 2),
     "t": None,  # JavaScript
+    "N": None,
     "nt": (1, 2),
     "counted": (2, 3),
 }

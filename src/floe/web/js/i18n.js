@@ -52,6 +52,11 @@ function format(text, values) {
   return text.replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+/** Mark `id` for extraction without translating it (a constant translated where it is shown, with `t`). */
+export function N(id) {
+  return id;
+}
+
 /** `id` in the page's language, its %(name)s placeholders filled from `values`. */
 export function t(id, values) {
   const found = messages.get(id);
