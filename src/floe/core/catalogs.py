@@ -107,7 +107,13 @@ def extract(domain: Domain) -> PoCatalog:
         ("**.html", "floe.core.catalogs:extract_html"),
     ]
     for path, line, message, comments, context in extract_from_dir(
-        str(domain.source), method_map, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
+        str(domain.source),
+        method_map,
+        # Template literals too: `${t("…")}` is a marked call like any other.
+        options_map={"**.js": {"parse_template_string": "true"}},
+        keywords=KEYWORDS,
+        comment_tags=("i18n:",),
+        strip_comment_tags=True,
     ):
         if message == "Floe":  # the product's name is the same in every language
             continue

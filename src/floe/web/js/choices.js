@@ -236,7 +236,7 @@ export class Choices {
         : t("Choose:");
       replaceChildren(
         this.panel,
-        h("p", { class: "choices-title", "data-testid": "selection" }, `${t("Selected: %(what)s.", { what })} ${then}`),
+        h("p", { class: "choices-title", "data-testid": "selection" }, t("Selected: %(what)s.", { what }) + " " + then),
         h("div", { class: "choice-list" }, this.candidates().map(button)),
         h(
           "button",

@@ -19,7 +19,7 @@ let board = null; // the game's board module, loaded with the first frames
 let chat = []; // the table's chat lines, each shown from the frame of the version it was said at
 
 $("replay-title").textContent = t("Replay of table %(id)s", { id: tableId });
-document.title = `Floe: ${t("Replay of table %(id)s", { id: tableId })}`;
+document.title = "Floe: " + t("Replay of table %(id)s", { id: tableId });
 $("to-table").href = `/table/${encodeURIComponent(tableId)}${token ? `#seat=${encodeURIComponent(token)}` : ""}`;
 $("first").onclick = () => go(0);
 $("prev").onclick = () => go(index - 1);

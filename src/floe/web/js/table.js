@@ -68,7 +68,7 @@ const rematch = new RematchPanel(document.getElementById("rematch"), send);
 const undo = new UndoButton(els.leave.parentElement, () => sendAction({ type: "undo" }));
 
 els.title.textContent = t("Table %(id)s", { id: tableId });
-document.title = `Floe: ${t("Table %(id)s", { id: tableId })}`;
+document.title = "Floe: " + t("Table %(id)s", { id: tableId });
 els.leave.addEventListener("click", toggleAway);
 els.skip.addEventListener("click", skip);
 listenForSkips();
@@ -163,8 +163,9 @@ function ensureBoard() {
 function showGame(info) {
   const title = t(info ? info.title || info.name : summary.game);
   const named = summary && summary.name ? ` · ${summary.name}` : "";
-  els.title.textContent = `${title} · ${t("Table %(id)s", { id: tableId })}${named}`;
-  document.title = `Floe: ${title} · ${t("Table %(id)s", { id: tableId })}${named}`;
+  const tableWords = t("Table %(id)s", { id: tableId });
+  els.title.textContent = `${title} · ${tableWords}${named}`;
+  document.title = `Floe: ${title} · ${tableWords}${named}`;
   els.gameNotice.textContent = info && info.notice ? t("Note: %(notice)s.", { notice: t(info.notice) }) : "";
   els.gameNotice.hidden = !(info && info.notice);
   if (info && info.icon) document.querySelector("link[rel=icon]").href = info.icon;

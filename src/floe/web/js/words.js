@@ -6,7 +6,8 @@ import { nt, t } from "./i18n.js";
 export function seatLabel(seat, summary, me) {
   const info = summary && summary.seats ? summary.seats.find((s) => s.seat === seat) : null;
   let name = `P${seat + 1}`;
-  if (info && info.kind === "bot") name += ` ${t("bot")} ${t(info.label || info.bot || info.name || "")}`.trimEnd();
+  const label = info ? info.label || info.bot || info.name || "" : "";
+  if (info && info.kind === "bot") name += ` ${t("bot")} ${label ? t(label) : ""}`.trimEnd();
   else if (info && info.name) name += ` ${info.name}`;
   if (seat === me) name += ` ${t("(you)")}`;
   return name;

@@ -56,7 +56,7 @@ function myArea(view, mine) {
             { class: "totem-line", "data-testid": "my-totem" },
             t("Your totem: "),
             animalIcon(mine.totem, { size: 22 }),
-            ` ${t("%(animal)s (now worth %(n)s)", { animal: ANIMAL_NAMES[mine.totem], n: view.landscape[view.tokens[mine.totem]] })}`,
+            " " + t("%(animal)s (now worth %(n)s)", { animal: ANIMAL_NAMES[mine.totem], n: view.landscape[view.tokens[mine.totem]] }),
           )
         : null,
       penaltyBlock(penalties, mine.penalty_count, { own: true }),
@@ -73,7 +73,7 @@ function penaltyBlock(cards, count, { own = false, testid = null } = {}) {
     return h(
       "div",
       { class: "penalties", "data-testid": testid },
-      h("span", { class: "label" }, `${own ? t("Your penalty cards (%(n)s, −1 each):", { n: count }) : t("Penalty cards (%(n)s, −1 each):", { n: count })} `),
+      h("span", { class: "label" }, (own ? t("Your penalty cards (%(n)s, −1 each):", { n: count }) : t("Penalty cards (%(n)s, −1 each):", { n: count })) + " "),
       h(
         "div",
         { class: "cards" },

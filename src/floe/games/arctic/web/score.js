@@ -27,7 +27,7 @@ function rank(breakdowns, { view }) {
 
 function runRow(animal) {
   return {
-    label: [animalIcon(animal, { size: 18 }), ` ${t("%(animal)s run", { animal: ANIMAL_NAMES[animal] })}`],
+    label: [animalIcon(animal, { size: 18 }), " " + t("%(animal)s run", { animal: ANIMAL_NAMES[animal] })],
     cell: (q, b) => {
       const run = b.runs ? b.runs[animal] : 0;
       const pts = b.run_points ? b.run_points[animal] : 0;
