@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.catalog import PYTHON_FORMAT, Message
+from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
