@@ -135,3 +135,20 @@ def test_a_language_without_a_catalog_reads_the_message_ids(tmp_path_factory: py
         assert empty.gettext("Your turn.") == "Your turn."
         assert empty.counted(2, "card", "cards") == "2 cards"
     assert empty.browser("de")["messages"] == {}
+
+
+def test_notation_reads_in_the_readers_language_and_is_typed_in_either() -> None:
+    with using("de"):
+        assert ARCTIC.show_notation("place fox-walrus-4") == "ablegen fox-walrus-4"
+        assert ARCTIC.show_notation("give fox-walrus-4 to P2") == "geben fox-walrus-4 an P2"
+        assert ARCTIC.read_notation("ablegen fox-walrus-4") == "place fox-walrus-4"
+        assert ARCTIC.read_notation("place fox-walrus-4") == "place fox-walrus-4"  # English still reads
+        assert ARCTIC.read_notation("haupt rechts") == "main right"
+    with using("pl"):
+        assert ARCTIC.read_notation("połóż fox-walrus-4") == "place fox-walrus-4"
+    assert ARCTIC.show_notation("place fox-walrus-4") == "place fox-walrus-4"  # English: as it is
+    # Every language's notation words are one word each and tell the actions apart.
+    for lang in ("de", "it", "pl"):
+        words = ARCTIC.notation(lang)
+        assert len(words) == 19 and all(" " not in w for w in words.values())
+        assert len(set(words.values())) == len(words), lang

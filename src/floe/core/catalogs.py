@@ -31,6 +31,8 @@ __all__ = ["Domain", "check", "domains", "extract", "update"]
 KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
+    "NC_": ((1, "c"), 2),
+    "pgettext": ((1, "c"), 2),
     "gettext": None,
     "ngettext": (1, 2),
     "t": None,  # JavaScript

@@ -31,6 +31,7 @@ from typing import Any
 
 __all__ = [
     "LANGUAGES",
+    "NC_",
     "N_",
     "SOURCE",
     "Catalog",
@@ -56,6 +57,12 @@ MAX_ACCEPT = 512
 
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (a constant translated where it is shown)."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction (``NC_("notation", "place")``: a word of a game's
+    notation, which ``Catalog.notation`` maps to and from the reader's language)."""
     return message
 
 
@@ -184,6 +191,33 @@ class Catalog:
         """The form of ``singular``/``plural`` for the count ``n`` in the language in force (its catalog's
         ``Plural-Forms``: Polish has three)."""
         return self.translations(_current.get()).ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` in ``context`` in the language in force."""
+        return self.translations(_current.get()).pgettext(context, message)
+
+    def notation(self, lang: str | None = None) -> dict[str, str]:
+        """The words of the domain's notation (context ``notation``) in ``lang`` (the language in force if
+        None): English word -> the reader's word, lower case. Records and notation stay English; a reader
+        sees and may type these words (``show_notation``, ``read_notation``)."""
+        raw: dict[Any, str] = getattr(self.translations(lang or _current.get()), "_catalog", {})
+        prefix = "notation\x04"
+        return {
+            key[len(prefix) :].lower(): text.lower()
+            for key, text in raw.items()
+            if isinstance(key, str) and key.startswith(prefix) and text
+        }
+
+    def show_notation(self, notation: str) -> str:
+        """``notation`` with its words in the language in force (``place fox-walrus-4`` -> ``ablegen
+        fox-walrus-4``); card names and numbers stay as they are."""
+        words = self.notation()
+        return " ".join(words.get(word, word) for word in notation.split(" "))
+
+    def read_notation(self, typed: str) -> str:
+        """Typed notation in English or in the language in force, as English notation."""
+        back = {local: english for english, local in self.notation().items()}
+        return " ".join(back.get(word, word) for word in typed.split(" "))
 
     def counted(self, n: int, singular: str, plural: str) -> str:
         """``n`` and the noun in the form ``n`` asks for: ``1 card``, ``2 cards``; ``2 karty``, ``5 kart``."""

@@ -91,6 +91,7 @@ class _Session:
         self.input_fn = input_fn
         self.view = view_for(match.game.name)
         self.presenter = presenter_for(match.game.name)
+        self.catalog = entry(match.game.name).catalog()  # the game's notation words in the reader's language
         self.turn: tuple[int, int] | None = None
         self.needs_table = True  # draw the whole table before the person's next decision
 
@@ -168,6 +169,8 @@ class _Session:
             if key in ("hint", _("hint")):
                 self._hint(state, legal)
                 continue
+            if self.catalog is not None:  # notation typed in the reader's language reads as English
+                key = self.catalog.read_notation(key)
             action, problem = self._parse(state, legal, key)
             if action is not None:
                 return action
@@ -228,13 +231,13 @@ class _Session:
             grid.add_row(
                 Text(f"  {i}.", style="bold"),
                 Text(state.describe_action(action)),
-                Text(f"[{state.action_to_string(action)}]"),
+                Text(f"[{self.notation(state, action)}]"),
             )
         self.console.print(grid)
 
     def _list_notations(self, state: State, legal: Sequence[int]) -> None:
         """Many choices: their numbers and notations in columns, row by row."""
-        entries = [(f"{i}.", state.action_to_string(a)) for i, a in enumerate(legal, start=1)]
+        entries = [(f"{i}.", self.notation(state, a)) for i, a in enumerate(legal, start=1)]
         number_w = max(len(n) for n, _ in entries)
         entry_w = number_w + 1 + max(len(t) for _, t in entries)
         per_row = max(1, (self.console.width - 2) // (entry_w + 2))
@@ -249,6 +252,11 @@ class _Session:
                 )
             )
         self.console.print(Padding(grid, (0, 0, 0, 2)))
+
+    def notation(self, state: State, action: int) -> str:
+        """``action``'s notation as the reader sees it: its words in their language (``floe.core.i18n``)."""
+        text = state.action_to_string(action)
+        return self.catalog.show_notation(text) if self.catalog is not None else text
 
     @staticmethod
     def _parse(state: State, legal: Sequence[int], key: str) -> tuple[int | None, str]:
