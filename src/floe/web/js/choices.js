@@ -8,7 +8,7 @@
 // for keyboards and small screens. Nothing that is not legal is clickable.
 import { h, replaceChildren } from "./dom.js";
 import { clickWord } from "./words.js";
-import { nt, t } from "./i18n.js";
+import { nt, showNotation, t } from "./i18n.js";
 
 /**
  * How a game ties its choices to its board; every hook is optional (with none, every choice is a button).
@@ -33,11 +33,11 @@ function choiceButton(choice, onPlay, disabled) {
       "data-testid": "choice",
       "data-action": choice.id,
       "data-verb": choice.verb,
-      title: choice.notation,
+      title: showNotation(choice.notation),
       disabled,
       onclick: () => onPlay(choice),
     },
-    choice.text || choice.notation,
+    choice.text || showNotation(choice.notation),
   );
 }
 

@@ -75,6 +75,18 @@ export function nt(singular, plural, n, values) {
   return format(forms[index] || plural, all);
 }
 
+/** Notation with its words in the page's language (a game's catalog names them in the context
+ * "notation": "discard bear-fox-3" reads "abwerfen bear-fox-3"); card names stay as they are. */
+export function showNotation(notation) {
+  return String(notation)
+    .split(" ")
+    .map((word) => {
+      const found = messages.get(`notation\u0004${word}`);
+      return typeof found === "string" && found ? found : word;
+    })
+    .join(" ");
+}
+
 /** Translate the static page: every text of `root` that is a message id, and the readable attributes. */
 export function translatePage(root = document.body) {
   document.documentElement.lang = lang;

@@ -53,7 +53,7 @@ export function scoreScreen(args, { rows = [], explain = "", rank = null } = {})
       order.map((q) => h("li", { dataset: { seat: q } }, `${name(q)}: ${counted(breakdowns[q].total, "point", "points")}`)),
     ),
     explain ? h("p", { class: "muted small" }, explain) : null,
-    replayLink ? h("p", {}, h("a", { href: replayLink, "data-testid": "replay-link" }, "Watch the replay")) : null,
+    replayLink ? h("p", {}, h("a", { href: replayLink, "data-testid": "replay-link" }, t("Watch the replay"))) : null,
   );
 }
 
