@@ -38,20 +38,12 @@ def _english(page: Any, lang: str) -> list[str]:
     assert catalog is not None
     words = english_words([FLOE, catalog], lang)
     # What a reader reads: the text, and the tips and labels of what is on the page.
-    # The lobby's rules options (each game's option schema) are not translated yet: left out.
     text = page.evaluate(
-        """() => {
-          const skip = document.getElementById('options-fieldset');
-          const shown = skip ? skip.style.display : null;
-          if (skip) skip.style.display = 'none';
-          const out = [document.body.innerText,
-            ...[...document.querySelectorAll('[title],[aria-label],[data-tip],[placeholder]')]
-              .filter((el) => el.getClientRects().length > 0)
-              .map((el) => [el.title, el.getAttribute('aria-label'), el.dataset.tip, el.placeholder]
-                .filter(Boolean).join('\\n'))].join('\\n');
-          if (skip) skip.style.display = shown;
-          return out;
-        }"""
+        """() => [document.body.innerText,
+          ...[...document.querySelectorAll('[title],[aria-label],[data-tip],[placeholder]')]
+            .filter((el) => el.getClientRects().length > 0)
+            .map((el) => [el.title, el.getAttribute('aria-label'), el.dataset.tip, el.placeholder]
+              .filter(Boolean).join('\\n'))].join('\\n')"""
     )
     return untranslated(text, words, ALLOWED)
 
@@ -109,6 +101,7 @@ def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifac
         page.wait_for_selector("[data-testid=seat-kind-1]")
         _button_reads(page, "Utwórz stół")
     page.wait_for_function("() => document.querySelector('[data-testid=game-about]').innerText.length > 10")
+    page.click("[data-testid=more-rules-toggle]")  # the advanced rules options too
     assert not _english(page, lang), _english(page, lang)
     _create_and_open(page, server.base)
     deciding = page.inner_text("[data-testid=deciding]")

@@ -3,9 +3,9 @@ translation into that language uses, looked for in rendered text (terminal scree
 
 A text that is translated shows none of them; a text built from English the catalogs do not know (a
 string someone forgot to mark) shows the English words it shares with the message ids. Notation is
-language-neutral and is left out before looking: anything in brackets (``[place fox-walrus-4]``) and
-hyphenated identifiers (cards ``fox-walrus-4``, power sides ``puffin-take-back``), and the words a caller
-allows (the terminal's commands, names).
+language-neutral and is left out before looking: anything in brackets (``[place fox-walrus-4]``),
+hyphenated identifiers (cards ``fox-walrus-4``, power sides ``puffin-take-back``), option values with an
+underscore (``first_n``), and the words a caller allows (the terminal's commands, names).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from floe.core.i18n import Catalog
 __all__ = ["english_words", "untranslated"]
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
-_NOTATION = re.compile(r"\[[^\]\n]*\]|\b[a-z]+(?:-[a-z0-9]+)+\b")
+_NOTATION = re.compile(r"\[[^\]\n]*\]|\b[a-z]+(?:-[a-z0-9]+)+\b|\b\w+_\w+\b")
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]")
 
 

@@ -14,10 +14,10 @@ export function defaultWords(opt) {
   const text = String(opt.default_text ?? "").replaceAll("`", "");
   const raw = String(opt.default);
   const chosen = (opt.choices || []).find((c) => c.value === opt.default);
-  if (chosen && (!text || text === raw)) return chosen.text;
+  if (chosen && (!text || text === raw)) return choiceWords(chosen.text);
   if (opt.kind === "bool") return (text || raw).replace(/\b(true|false)\b/g, (w) => (w === "true" ? t("yes") : t("no")));
   if (opt.kind === "seat" && Number.isInteger(opt.default) && (!text || text === raw)) return `P${opt.default + 1}`;
-  return text || raw;
+  return t(text || raw); // a value in notation ("first_n (bga: …)") reads as it is
 }
 
 /**
@@ -29,13 +29,21 @@ function selectField(opt, testid, entries) {
     "select",
     { "data-testid": testid, dataset: { opt: testid } },
     h("option", { value: "" }, t("default (%(value)s)", { value: defaultWords(opt) })),
-    entries.map(([label, value]) => h("option", { value: String(value) }, t(label))),
+    entries.map(([label, value]) => h("option", { value: String(value) }, choiceWords(label))),
   );
   const read = () => {
     const found = entries.find(([, value]) => String(value) === select.value);
     return found ? found[1] : UNSET;
   };
   return { input: select, read };
+}
+
+/** A choice's words in the page's language; "notation: words" (a power side) keeps its notation. */
+function choiceWords(label) {
+  const whole = t(label);
+  if (whole !== label) return whole;
+  const at = label.indexOf(": ");
+  return at > 0 ? `${label.slice(0, at)}: ${t(label.slice(at + 2))}` : label;
 }
 
 /** One option's input and how to read it (`players`: the seat count, for seat options). */
