@@ -9,6 +9,10 @@ failure (strict: once it is translated, the mark must go).
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from floe.core.i18n import FLOE, LANGUAGES, using
@@ -78,3 +82,34 @@ def test_the_check_sees_english_in_an_english_game() -> None:
     assert catalog is not None
     text = _play("arctic", "en")
     assert len(untranslated(text, english_words([FLOE, catalog], "de"), ALLOWED)) > 50
+
+
+def _floe(
+    *args: str, env: dict[str, str] | None = None, stdin: str = "quit\n"
+) -> subprocess.CompletedProcess[str]:
+    base = {k: v for k, v in os.environ.items() if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    return subprocess.run(
+        [sys.executable, "-m", "floe", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**base, "COLUMNS": "100", **(env or {})},
+        timeout=120,
+        check=False,
+    )
+
+
+def test_floe_play_speaks_the_language_of_lang_or_the_environment() -> None:
+    german = _floe("play", "arctic", "--players", "2", "--seed", "3", "--lang", "de")
+    assert german.returncode == 0, german.stderr
+    assert "Du hast die Partie verlassen" in german.stdout and "Ablagewert" in german.stdout
+    polish = _floe("play", "arctic", "--players", "2", "--seed", "3", env={"LANG": "pl_PL.UTF-8"})
+    assert polish.returncode == 0 and "Opuściłeś grę" in polish.stdout
+    forced = _floe(
+        "play", "arctic", "--players", "2", "--seed", "3", "--lang", "en", env={"LANG": "pl_PL.UTF-8"}
+    )
+    assert "You left the game" in forced.stdout
+    bad = _floe("play", "arctic", "--lang", "klingon")
+    assert (
+        bad.returncode == 2 and "unknown language 'klingon'" in bad.stderr and "Traceback" not in bad.stderr
+    )

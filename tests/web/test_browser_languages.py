@@ -107,6 +107,20 @@ def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifac
     deciding = page.inner_text("[data-testid=deciding]")
     assert deciding.startswith({"de": "Du entscheidest", "pl": "Decydujesz"}[lang]), deciding
     page.screenshot(path=str(artifacts / f"language-{lang}-table.png"))
+    # The browser's plural rule and a refusal's words, from the page's own modules.
+    forms = page.evaluate(
+        """async () => {
+          const i18n = await import('/static/js/i18n.js');
+          const errors = await import('/static/js/errors.js');
+          return [[1, 2, 4, 5, 12, 14, 22, 25].map((n) => i18n.nt('card', 'cards', n)),
+                  errors.errorText({ code: 'not_your_turn', message: 'it is not your turn' })];
+        }"""
+    )
+    cards = {
+        "de": ["Karte", "Karten", "Karten", "Karten", "Karten", "Karten", "Karten", "Karten"],
+        "pl": ["karta", "karty", "karty", "kart", "kart", "kart", "karty", "kart"],
+    }
+    assert forms == [cards[lang], {"de": "Du bist nicht dran.", "pl": "To nie twój ruch."}[lang]]
     _play_checking(page, lang, artifacts)
     assert not page_errors, page_errors
     page.close()

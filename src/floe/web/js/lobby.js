@@ -8,6 +8,7 @@ import { loadMessages, nt, startLanguage, t } from "./i18n.js";
 import { OptionForm } from "./optionform.js";
 import { clientKey, joinedLinks, rememberJoin, showRecent } from "./recent.js";
 import { statusWord } from "./words.js";
+import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create-form");
@@ -161,7 +162,7 @@ async function createTable(ev) {
     showCreated(made, seats);
     refreshTables();
   } catch (err) {
-    $("create-error").textContent = err.message;
+    $("create-error").textContent = errorText(err);
   }
 }
 
@@ -279,7 +280,7 @@ async function join(id) {
     location.href = seat.link;
   } catch (err) {
     const words = { no_free_seat: t("That table has no free seat any more.") };
-    $("list-error").textContent = words[err.code] || err.message;
+    $("list-error").textContent = words[err.code] || errorText(err);
     refreshTables();
   }
 }

@@ -7,6 +7,7 @@ import { h, replaceChildren } from "./dom.js";
 import { installHelp } from "./help.js";
 import { lang, startLanguage, t } from "./i18n.js";
 import { seatLabel } from "./words.js";
+import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -61,7 +62,7 @@ async function load(reveal) {
     $("slider").max = String(Math.max(0, frames.length - 1));
     go(keep === null ? 0 : keep);
   } catch (err) {
-    $("replay-error").textContent = err.message;
+    $("replay-error").textContent = errorText(err);
     $("reveal").checked = revealed;
   }
 }

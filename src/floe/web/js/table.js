@@ -16,6 +16,7 @@ import { rememberJoin } from "./recent.js";
 import { RematchPanel } from "./rematch.js";
 import { UndoButton } from "./undo.js";
 import { seatLabel } from "./words.js";
+import { errorText } from "./errors.js";
 
 await startLanguage(); // before anything is drawn: the static page, then every text in the language
 const tableId = tableIdFromPath();
@@ -122,7 +123,7 @@ function onMessage(msg, { welcomed = true } = {}) {
         refused(msg);
         break;
       }
-      toast(msg.message || msg.code || t("refused"));
+      toast(errorText(msg));
       rematch.onError();
       if (!pending || msg.id === null || msg.id === undefined || msg.id === pending.id) {
         pending = null;
@@ -410,6 +411,6 @@ function refused(msg) {
     const watch = h("a", { href: `/table/${encodeURIComponent(tableId)}` }, t("Watch the table as a spectator"));
     notice(t("This seat link is not valid (%(error)s).", { error: msg.message }) + " ", watch, ".");
   } else {
-    notice(`${msg.message || msg.code}. `, h("a", { href: "/" }, t("Back to the lobby")), ".");
+    notice(`${errorText(msg)} `, h("a", { href: "/" }, t("Back to the lobby")), ".");
   }
 }
