@@ -118,10 +118,12 @@ export function languagePicker() {
   select.className = "lang-pick";
   select.dataset.testid = "language";
   select.setAttribute("aria-label", t("Language"));
+  select.title = t("Language");
   for (const code of LANGUAGES) {
     const option = document.createElement("option");
     option.value = code;
-    option.textContent = NAMES[code];
+    option.textContent = code.toUpperCase(); // short: the table's header has little room to spare
+    option.title = NAMES[code];
     option.selected = code === lang;
     select.append(option);
   }
