@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/screenshots.py       # writes docs/images/<game>-{lobby,table,score}.png
     .venv/bin/python scripts/screenshots.py --out /tmp/shots --games arche
+    .venv/bin/python scripts/screenshots.py --games arctic --langs de it pl   # <game>-table-<lang>.png only
 
 The same setup as the browser tests (tests/web: a real `floe serve` seeded by FLOE_TEST_SEED, Debian's
 Chromium through Playwright), so the pictures are the same on every run; a person seat clicks seeded random
@@ -89,10 +90,34 @@ def game_shots(browser: Any, base: str, game: str, out: Path) -> list[Path]:
     return paths
 
 
+def language_shot(browser: Any, base: str, game: str, lang: str, out: Path) -> Path:
+    """The table of ``game`` in mid-game, the page in ``lang`` (the language remembered in the browser, as
+    the header's picker leaves it)."""
+    spec = GAMES[game]
+    page = new_page(browser, VIEWPORT)
+    page.add_init_script(f"localStorage.setItem('floe.lang', '{lang}')")
+    page.set_default_timeout(20_000)
+    page.goto(create_table(base, game, spec["bots"], spec["options"]))
+    page.wait_for_selector("[data-testid=status]")
+    play(page, random.Random(20261124), until=lambda clicks: clicks >= spec["mid"])
+    page.mouse.move(0, 0)
+    path = out / f"{game}-table-{lang}.png"
+    shoot(page, path)
+    page.close()
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images", help="where the PNGs go")
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument(
+        "--langs",
+        nargs="*",
+        default=[],
+        choices=["de", "it", "pl"],
+        help="only the table, in these languages",
+    )
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(f"{CHROMIUM} is missing: install Debian's chromium", file=sys.stderr)
@@ -106,7 +131,12 @@ def main(argv: list[str] | None = None) -> int:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             for game in args.games:
-                for path in game_shots(browser, server.base, game, args.out):
+                paths = (
+                    [language_shot(browser, server.base, game, lang, args.out) for lang in args.langs]
+                    if args.langs
+                    else game_shots(browser, server.base, game, args.out)
+                )
+                for path in paths:
                     print(f"{path} {path.stat().st_size // 1024} KiB")
         finally:
             browser.close()

@@ -8,6 +8,7 @@ code 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -71,6 +72,24 @@ PowersOpt = Annotated[
 GameArg = Annotated[
     str | None, typer.Argument(help="The game (floe games lists them; default: the first listed).")
 ]
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang", help="Language of the game's texts: en, de, it, pl (default: LC_ALL, LC_MESSAGES, LANG)."
+    ),
+]
+
+
+def _language(lang: str | None) -> str:
+    """The language a user command prints in: ``--lang``, else the environment's (``floe.core.i18n``)."""
+    from floe.core import i18n
+
+    if lang is None:
+        return i18n.from_environment(os.environ)
+    found = i18n.language(lang)
+    if found is None:
+        fail(f"unknown language {lang[:16]!r}; known: {', '.join(i18n.LANGUAGES)}")
+    return found or i18n.SOURCE
 
 
 def _game(name: str | None) -> str:
@@ -276,8 +295,10 @@ def play(
     powers: PowersOpt = None,
     option: OptionList = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record here at the end.")] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Play a game in the terminal against bots."""
+    from floe.core.i18n import using
     from floe.play.terminal import run_terminal_game
 
     game = _game(game)
@@ -285,9 +306,10 @@ def play(
     if powers:
         options["powers"] = powers
     try:
-        run_terminal_game(
-            game, players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
-        )
+        with using(_language(lang)):
+            run_terminal_game(
+                game, players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
+            )
     except FloeError as exc:
         fail(str(exc))
 
@@ -297,8 +319,10 @@ def replay(
     record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     seat: Annotated[int | None, typer.Option(help="Show the table as this seat saw it (1-based).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Check a record by replaying it, then print the final table and scores."""
+    from floe.core.i18n import using
     from floe.core.record import Record
     from floe.play.views import print_final
 
@@ -306,7 +330,8 @@ def replay(
         rec = Record.load(record)
         state = rec.replay()
         if not as_json:
-            print_final(state, None if seat is None else seat - 1, rec)
+            with using(_language(lang)):
+                print_final(state, None if seat is None else seat - 1, rec)
             return
     except FloeError as exc:
         fail(str(exc))

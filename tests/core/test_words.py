@@ -14,6 +14,6 @@ def test_docstring_examples() -> None:
 
 
 def test_one_is_singular_and_every_other_count_plural() -> None:
-    assert [counted(n, "point") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    assert [counted(n, "point", "points") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
     assert counted(1, "penalty", "penalties") == "1 penalty"
     assert counted(2, "penalty", "penalties") == "2 penalties"

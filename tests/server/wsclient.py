@@ -40,10 +40,13 @@ class Acked:
 class WsClient:
     """One WebSocket connection to ``/ws/tables/{table_id}``."""
 
-    def __init__(self, ws_url: str, table_id: str, token: str | None = None, *, name: str = "") -> None:
+    def __init__(
+        self, ws_url: str, table_id: str, token: str | None = None, *, name: str = "", lang: str | None = None
+    ) -> None:
         self.url = f"{ws_url}/ws/tables/{table_id}"
         self.table_id = table_id
         self.token = token
+        self.lang = lang  # the language the hello asks for (None: none asked)
         self.name = name or table_id
         self.ws: Any = None
         self.messages: list[dict[str, Any]] = []
@@ -62,7 +65,10 @@ class WsClient:
         self.ws = await websockets.connect(self.url, open_timeout=timeout, max_size=2**22)
         self._reader = asyncio.create_task(self._read())
         if hello:
-            await self.send({"type": "hello", "token": self.token})
+            hello = {"type": "hello", "token": self.token}
+            if self.lang is not None:
+                hello["lang"] = self.lang
+            await self.send(hello)
             welcome = await self.next_message(lambda m: m["type"] in ("welcome", "error"), timeout=timeout)
             if welcome["type"] != "welcome":
                 raise AssertionError(f"{self.name}: hello refused: {welcome}")

@@ -10,9 +10,10 @@ from __future__ import annotations
 from floe.bots.base import BUDGET_ITERATIONS, BUDGET_MS, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.errors import OptionError
+from floe.core.i18n import N_
 
 # The generic bots' names for people (a game's entry may say otherwise for its own table).
-GENERIC_LABELS = {"random": "Random", "ismcts": "ISMCTS", "mcts": "MCTS"}
+GENERIC_LABELS = {"random": N_("Random"), "ismcts": "ISMCTS", "mcts": "MCTS"}
 
 
 def bot_label(game: GameEntry, spec: str) -> str:

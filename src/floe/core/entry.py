@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from floe.core.game import Game
+from floe.core.i18n import Catalog
 from floe.core.options import OptionSchema
 
 # "package.module:attribute"
@@ -51,6 +52,8 @@ class GameEntry:
       in words, the legal choices with what they touch).
     - ``web``: ``"package:folder"``, the browser's files for the game: ``board.js`` (the board module) and
       ``icon.svg``.
+    - ``locale``: ``"package:folder"``, the game's gettext catalogs (domain: the game's name; one ``.po`` per
+      language, ``floe.core.i18n``), or None for a game that speaks English only.
     - ``score``: ``"module:function"``, a Typer command that scores a physical game's position
       (``floe score <game> ...``), or None.
     - ``order``: where the game is listed; the first is the default game of ``floe play``.
@@ -70,6 +73,7 @@ class GameEntry:
     terminal: Ref | None = None
     presenter: Ref | None = None
     web: Ref | None = None
+    locale: Ref | None = None
     score: Ref | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
@@ -114,6 +118,13 @@ class GameEntry:
             return None
         package, _, folder = self.web.partition(":")
         return Path(str(resources.files(package).joinpath(folder)))
+
+    def catalog(self) -> Catalog | None:
+        """The game's gettext catalogs (its domain is its name), or None if it has none."""
+        if self.locale is None:
+            return None
+        package, _, folder = self.locale.partition(":")
+        return Catalog(package, self.name, folder or "locale")
 
     def info(self) -> dict[str, Any]:
         """JSON facts for listings (``GET /api/games``, ``floe games --json``)."""

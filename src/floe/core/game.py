@@ -20,7 +20,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, OptionError
+from floe.core.i18n import FLOE
 from floe.core.options import OptionSchema
+
+_ = FLOE.gettext
 
 CHANCE = -1
 TERMINAL = -2
@@ -139,7 +142,7 @@ class State(ABC):
         legal = self.legal_actions()
         key = " ".join(text.strip().lower().split())
         if not key:
-            raise InvalidActionError("empty input")
+            raise InvalidActionError(_("empty input"))
         try:
             action = self.string_to_action(key)
         except InvalidActionError:
@@ -148,10 +151,14 @@ class State(ABC):
                 return matches[0]
             if len(matches) > 1:
                 names = ", ".join(self.action_to_string(a) for a in matches[:6])
-                raise AmbiguousActionError(f"{text.strip()!r} could be {names}") from None
+                raise AmbiguousActionError(
+                    _("%(text)r could be %(names)s") % {"text": text.strip(), "names": names}
+                ) from None
             raise
         if action not in legal:
-            raise IllegalActionError(f"{self.action_to_string(action)} is not legal now")
+            raise IllegalActionError(
+                _("%(action)s is not legal now") % {"action": self.action_to_string(action)}
+            )
         return action
 
     # --- information ----------------------------------------------------------------------------------

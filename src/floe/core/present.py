@@ -17,7 +17,10 @@ from typing import Any
 
 from floe.core.entry import resolve_as
 from floe.core.game import CHANCE, State
+from floe.core.i18n import FLOE
 from floe.core.registry import entry
+
+_ = FLOE.gettext
 
 
 class GamePresenter:
@@ -38,13 +41,15 @@ class GamePresenter:
         chance outcome). None: nothing to say.
         """
         if actor is None:
-            return f"Chance: {seen}" if seen else None
-        who = "You" if actor == viewer else f"P{actor + 1}"
-        return f"{who}: {seen}" if seen else f"{who} acted"
+            return _("Chance: %(seen)s") % {"seen": seen} if seen else None
+        if actor == viewer:
+            return _("You: %(seen)s") % {"seen": seen} if seen else _("You acted")
+        who = {"seat": actor + 1, "seen": seen}
+        return _("P%(seat)s: %(seen)s") % who if seen else _("P%(seat)s acted") % who
 
     def deciding(self, observation: Any, actor: int) -> str:
         """What ``actor`` (the seat to act) is deciding, in words, from a spectator's observation."""
-        return f"P{actor + 1} to act"
+        return _("P%(seat)s to act") % {"seat": actor + 1}
 
     def legal_choices(self, observation: Any, legal: list[int], notations: list[str]) -> list[dict[str, Any]]:
         """The legal choices of the seat whose ``observation`` this is, one dict per action: at least
@@ -92,7 +97,7 @@ def log_line(
 def deciding(presenter: GamePresenter, state: State) -> str:
     """What the seat to act is deciding (``the game is over`` at the end), from the public view."""
     if state.is_terminal():
-        return "the game is over"
+        return _("the game is over")
     return presenter.deciding(state.observation(None), state.current_player())
 
 

@@ -7,15 +7,18 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from floe.core.game import State
+from floe.core.i18n import FLOE, N_
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+_ = FLOE.gettext
+
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"))
 
 
 def player_names(n: int, seat: int | None = None, labels: Sequence[str] | None = None) -> list[str]:
     """``P1``.. with a label each (a bot's name) and ``(you)`` for ``seat``."""
     names = []
     for q in range(n):
-        extra = "you" if q == seat else (labels[q] if labels and q < len(labels) and labels[q] else "")
+        extra = _("you") if q == seat else (labels[q] if labels and q < len(labels) and labels[q] else "")
         names.append(f"P{q + 1} ({extra})" if extra else f"P{q + 1}")
     return names
 
@@ -25,12 +28,12 @@ def ranking_text(state: State, names: Sequence[str]) -> Text:
     scores = state.scores()
     returns = state.returns()
     order = state.ranking()
-    out = Text("Ranking: ", style="bold")
+    out = Text(_("Ranking: "), style="bold")
     for i, q in enumerate(order):
         place = next(j for j, p in enumerate(order) if returns[p] == returns[q])
         shared = sum(1 for p in order if returns[p] == returns[q]) > 1
         if i:
             out.append(", ")
-        ordinal = ORDINALS[place] if place < len(ORDINALS) else f"{place + 1}th"
+        ordinal = _(ORDINALS[place]) if place < len(ORDINALS) else f"{place + 1}."
         out.append(f"{ordinal}{'=' if shared else ''} {names[q]} ({scores[q]})")
     return out

@@ -25,6 +25,7 @@ from floe.bots.base import Bot, bot_names, first_available, make_bot, parse_bot_
 from floe.bots.labels import bot_label
 from floe.core.errors import AmbiguousActionError, FloeError, OptionError
 from floe.core.game import State
+from floe.core.i18n import FLOE
 from floe.core.match import Match
 from floe.core.present import log_line, presenter_for
 from floe.core.registry import entry
@@ -32,6 +33,9 @@ from floe.play.common import player_names
 from floe.play.views import view_for
 
 __all__ = ["GameQuit", "parse_bot_specs", "run_terminal_game"]
+
+_ = FLOE.gettext
+ngettext = FLOE.ngettext
 
 
 @runtime_checkable
@@ -56,7 +60,14 @@ def parse_bot_specs(bots: str, others: int) -> list[str]:
     """
     specs = parse_bot_list(bots)
     if len(specs) > others:
-        raise OptionError(f"{len(specs)} bots given for {others} other seat{'s' if others != 1 else ''}")
+        raise OptionError(
+            ngettext(
+                "%(bots)s bots given for %(n)s other seat",
+                "%(bots)s bots given for %(n)s other seats",
+                others,
+            )
+            % {"bots": len(specs), "n": others}
+        )
     return [specs[i % len(specs)] for i in range(others)]
 
 
@@ -80,6 +91,7 @@ class _Session:
         self.input_fn = input_fn
         self.view = view_for(match.game.name)
         self.presenter = presenter_for(match.game.name)
+        self.catalog = entry(match.game.name).catalog()  # the game's notation words in the reader's language
         self.turn: tuple[int, int] | None = None
         self.needs_table = True  # draw the whole table before the person's next decision
 
@@ -121,7 +133,9 @@ class _Session:
         if player < 0:
             return
         style = "bold yellow" if player == self.seat else "blue"
-        self.console.print(Rule(f"{self.view.turn_word} {round_no} · {self.names[player]}", style=style))
+        self.console.print(
+            Rule(f"{self.view.text(self.view.turn_word)} {round_no} · {self.names[player]}", style=style)
+        )
         if player == self.seat:
             self.needs_table = True
 
@@ -138,27 +152,32 @@ class _Session:
         self._list_choices(state, legal)
         while True:
             try:
-                text = self.input_fn(f"Your choice (1-{len(legal)}, help): ")
+                text = self.input_fn(_("Your choice (1-%(n)s, help): ") % {"n": len(legal)})
             except EOFError:
                 self.console.print()
-                self.leave("Input ended")
+                self.leave(_("Input ended"))
             key = " ".join(text.strip().lower().split())
-            if key in ("quit", "exit", "q"):
-                self.leave("You left the game")
-            if key in ("help", "h", "?"):
-                self.console.print(self.view.help)
+            if key in ("quit", "exit", "q") or key == _("quit"):
+                self.leave(_("You left the game"))
+            if key in ("help", "h", "?") or key == _("help"):
+                self.console.print(self.view.text(self.view.help))
                 continue
-            if key in ("table", "board"):
+            if key in ("table", "board") or key == _("table"):
                 (self.view.full_table or self.view.draw_table)(self.console, state, self.seat, self.names)
                 self._list_choices(state, legal)
                 continue
-            if key == "hint":
+            if key in ("hint", _("hint")):
                 self._hint(state, legal)
                 continue
+            if self.catalog is not None:  # notation typed in the reader's language reads as English
+                key = self.catalog.read_notation(key)
             action, problem = self._parse(state, legal, key)
             if action is not None:
                 return action
-            self.console.print(f"[red]{escape(problem)}[/] Type a number from 1 to {len(legal)}, or help.")
+            self.console.print(
+                f"[red]{escape(problem)}[/] "
+                + escape(_("Type a number from 1 to %(n)s, or help.") % {"n": len(legal)})
+            )
 
     def _hint_bot(self, state: State) -> Analyser | None:
         """The game's preferred hint bot that can analyse a position (``GameEntry.hint_bots``)."""
@@ -179,15 +198,19 @@ class _Session:
         """Run the hint bot on the person's own observation (never the full state) and show its view."""
         hint_bot = self._hint_bot(state)
         if hint_bot is None:
-            self.console.print("[red]No hint bot is available for this game.[/]")
+            self.console.print(f"[red]{escape(_('No hint bot is available for this game.'))}[/]")
             return
-        with self.console.status("thinking…"):
+        with self.console.status(_("thinking…")):
             rows = hint_bot.analyse(state.observation(self.seat), list(legal))
         iterations = getattr(hint_bot, "last_iterations", None)
-        done = f" ({iterations} iterations)" if iterations is not None else ""
-        table = Table(title=f"{hint_bot.name} hint{done}", title_justify="left")
-        for column in ("#", "choice", "win rate", "visits"):
-            table.add_column(column, justify="left" if column == "choice" else "right")
+        title = _("%(bot)s hint") % {"bot": hint_bot.name}
+        if iterations is not None:
+            title += " " + ngettext("(%(n)s iteration)", "(%(n)s iterations)", iterations) % {"n": iterations}
+        table = Table(title=title, title_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column(_("choice"), justify="left")
+        for column in (_("win rate"), _("visits")):
+            table.add_column(column, justify="right")
         for action, visits, rate in rows:
             number = legal.index(action) + 1
             mark = f" ◀ {hint_bot.name}" if action == rows[0][0] else ""
@@ -208,13 +231,13 @@ class _Session:
             grid.add_row(
                 Text(f"  {i}.", style="bold"),
                 Text(state.describe_action(action)),
-                Text(f"[{state.action_to_string(action)}]"),
+                Text(f"[{self.notation(state, action)}]"),
             )
         self.console.print(grid)
 
     def _list_notations(self, state: State, legal: Sequence[int]) -> None:
         """Many choices: their numbers and notations in columns, row by row."""
-        entries = [(f"{i}.", state.action_to_string(a)) for i, a in enumerate(legal, start=1)]
+        entries = [(f"{i}.", self.notation(state, a)) for i, a in enumerate(legal, start=1)]
         number_w = max(len(n) for n, _ in entries)
         entry_w = number_w + 1 + max(len(t) for _, t in entries)
         per_row = max(1, (self.console.width - 2) // (entry_w + 2))
@@ -230,16 +253,21 @@ class _Session:
             )
         self.console.print(Padding(grid, (0, 0, 0, 2)))
 
+    def notation(self, state: State, action: int) -> str:
+        """``action``'s notation as the reader sees it: its words in their language (``floe.core.i18n``)."""
+        text = state.action_to_string(action)
+        return self.catalog.show_notation(text) if self.catalog is not None else text
+
     @staticmethod
     def _parse(state: State, legal: Sequence[int], key: str) -> tuple[int | None, str]:
         """The legal action named by ``key`` (a number, notation, a unique start, or the card alone)."""
         if not key:
-            return None, "Nothing typed."
+            return None, _("Nothing typed.")
         if key.isdigit():
             number = int(key)
             if 1 <= number <= len(legal):
                 return legal[number - 1], ""
-            return None, f"There is no choice {number}."
+            return None, _("There is no choice %(n)s.") % {"n": number}
         ambiguous = False
         try:
             return state.parse_legal(key), ""
@@ -253,9 +281,12 @@ class _Session:
         if len(matches) == 1:
             return matches[0], ""
         if len(matches) > 1 and not ambiguous:
-            return None, f"{key!r} fits {len(matches)} choices; say which (a number or the full action)."
+            return None, _("%(key)r fits %(n)s choices; say which (a number or the full action).") % {
+                "key": key,
+                "n": len(matches),
+            }
         if not problem:
-            return None, "Not understood."
+            return None, _("Not understood.")
         # "cannot read …" becomes a sentence; a message opening with notation ("c3 and e4 …") keeps it.
         first = problem.split(" ", 1)[0]
         return None, (f"{problem[0].upper()}{problem[1:]}" if first.isalpha() else problem) + "."
@@ -263,7 +294,8 @@ class _Session:
     def leave(self, why: str) -> NoReturn:
         """End the game early: tell the seed, save what was played if asked, exit with status 0."""
         self.console.print(
-            f"[bold]{why}.[/] Seed {self.match.seed}: replay this deal with --seed {self.match.seed}."
+            f"[bold]{escape(why)}.[/] "
+            + escape(_("Seed %(seed)s: replay this deal with --seed %(seed)s.") % {"seed": self.match.seed})
         )
         raise GameQuit(0)
 
@@ -283,7 +315,10 @@ class _Session:
             if len(legal) == 1:
                 # One legal action is no decision (nothing to choose between): apply it and say so.
                 self.console.print(
-                    Text("  Only one choice: " + state.describe_action(legal[0]), style="italic")
+                    Text(
+                        "  " + _("Only one choice: %(choice)s") % {"choice": state.describe_action(legal[0])},
+                        style="italic",
+                    )
                 )
                 self.apply(legal[0])
                 continue
@@ -316,7 +351,10 @@ def run_terminal_game(
     # The game checks its name, player count and options first, so those messages come before ours.
     match = Match.new(game, players=players, options=options, seed=seed)
     if not 0 <= seat < players:
-        raise OptionError(f"seat {seat + 1} does not exist: choose a seat from 1 to {players}")
+        raise OptionError(
+            _("seat %(seat)s does not exist: choose a seat from 1 to %(players)s")
+            % {"seat": seat + 1, "players": players}
+        )
     game_entry = entry(match.game.name)
     default = first_available((game_entry.default_bot, "random"), match.game.name) or "random"
     specs = parse_bot_specs(bots or default, players - 1)
@@ -326,34 +364,46 @@ def run_terminal_game(
         q: make_bot(spec, match.game, q, match.seed * 7919 + q) for q, spec in zip(others, specs, strict=True)
     }
     labels = [""] * players
+    catalog = game_entry.catalog()
     for q, spec in zip(others, specs, strict=True):
         labels[q] = bot_label(game_entry, spec)  # the name people see, as at the web table
+        if catalog is not None:  # a label the game's catalog knows reads in the language in force
+            labels[q] = catalog.gettext(labels[q])
     names = player_names(players, seat, labels)
     session = _Session(
         match, seat, bot_objects, names, console, input_fn or (lambda prompt: console.input(prompt))
     )
 
-    console.print(Rule(f"{game_entry.title} · {players} players · seed {match.seed}", style="bold blue"))
+    head = _("%(game)s · %(players)s players · seed %(seed)s") % {
+        "game": _(game_entry.title),
+        "players": players,
+        "seed": match.seed,
+    }
+    console.print(Rule(head, style="bold blue"))
     if game_entry.notice:
         console.print(f"[yellow]{escape(game_entry.title)}: {escape(game_entry.notice)}.[/]")
     console.print(
-        f"You are [bold]{escape(names[seat])}[/]; "
-        + ", ".join(f"{escape(names[q])}" for q in others)
-        + f" are bots. Replay this deal with [bold]--seed {match.seed}[/]. Type [cyan]help[/] at any prompt."
+        escape(
+            _(
+                "You are %(you)s; %(bots)s are bots. Replay this deal with --seed %(seed)s."
+                " Type help at any prompt."
+            )
+            % {"you": names[seat], "bots": ", ".join(names[q] for q in others), "seed": match.seed}
+        )
     )
     try:
         state = session.play()
     except GameQuit:
         if save is not None:
             match.record().save(save)
-            console.print(f"The game so far was saved to {escape(str(save))}.")
+            console.print(escape(_("The game so far was saved to %(path)s.") % {"path": save}))
         raise
-    console.print(Rule("Game over", style="bold blue"))
+    console.print(Rule(_("Game over"), style="bold blue"))
     console.print(view_for(match.game.name).final_view(state, seat, names))
     if save is not None:
         match.record().save(save)
         console.print(
-            f"Game record saved to {escape(str(save))} (check it with: floe replay {escape(str(save))})."
+            escape(_("Game record saved to %(path)s (check it with: floe replay %(path)s).") % {"path": save})
         )
-    console.print(f"Seed {match.seed}.")
+    console.print(_("Seed %(seed)s.") % {"seed": match.seed})
     return state

@@ -20,11 +20,14 @@ from rich.text import Text
 from floe.core.entry import resolve_as
 from floe.core.errors import OptionError
 from floe.core.game import State
+from floe.core.i18n import FLOE, N_, Catalog
 from floe.core.record import Record
 from floe.core.registry import entry
 from floe.play.common import player_names, ranking_text
 
 __all__ = ["GENERIC", "GameView", "print_final", "view_for"]
+
+_ = FLOE.gettext
 
 
 def _text_table(console: Console, state: State, seat: int | None, names: Sequence[str] | None = None) -> None:
@@ -42,22 +45,22 @@ def _no_turns(observation: Any) -> tuple[int, int] | None:
 def _text_final(state: State, seat: int | None, names: Sequence[str] | None = None) -> RenderableType:
     n = len(state.scores())
     names = list(names) if names else player_names(n, seat)
-    table = Table(title="Final scores", title_justify="left", title_style="bold")
-    table.add_column("player")
-    table.add_column("score", justify="right")
+    table = Table(title=_("Final scores"), title_justify="left", title_style="bold")
+    table.add_column(_("player"))
+    table.add_column(_("score"), justify="right")
     for q in state.ranking():
         table.add_row(names[q], str(state.scores()[q]))
     return Group(Text(state.render(seat)), table, ranking_text(state, names))
 
 
-GENERIC_HELP = """\
+GENERIC_HELP = N_("""\
 [bold]How to answer[/]
   a number     the choice with that number
   an action    its notation (shown in brackets next to each choice); a unique start is enough
   [cyan]table[/]        draw the whole table again
   [cyan]hint[/]         ask a search bot: its choice and its win-rate estimate for each option
   [cyan]help[/]         this text
-  [cyan]quit[/]         leave the game (the seed is printed so you can replay it)"""
+  [cyan]quit[/]         leave the game (the seed is printed so you can replay it)""")
 
 
 @dataclass(frozen=True)
@@ -76,10 +79,16 @@ class GameView:
     full_table: Callable[[Console, State, int | None, Sequence[str] | None], None] | None = None
     final_view: Callable[[State, int | None, Sequence[str] | None], RenderableType] = _text_final
     turn_key: Callable[[Any], tuple[int, int] | None] = _no_turns
-    turn_word: str = "Turn"
+    turn_word: str = N_("Turn")
     help: str = GENERIC_HELP
     compact_choices: int | None = None
     choice_order: Callable[[Sequence[int]], list[int]] = list
+    # The catalog the game's own texts above (``help``, ``turn_word``) are translated with (None: Floe's).
+    catalog: Catalog | None = None
+
+    def text(self, message: str) -> str:
+        """One of the view's own texts (``help``, ``turn_word``) in the language in force."""
+        return (self.catalog or FLOE).gettext(message)
 
 
 GENERIC = GameView()
@@ -113,19 +122,23 @@ def print_final(
     view = view_for(name)
     n = record.players if record is not None else len(state.scores())
     if seat is not None and not 0 <= seat < n:
-        raise OptionError(f"seat {seat + 1} does not exist: this game has seats 1 to {n}")
+        raise OptionError(
+            _("seat %(seat)s does not exist: this game has seats 1 to %(n)s") % {"seat": seat + 1, "n": n}
+        )
     names = list(names) if names else player_names(n, seat)
     if record is not None:
-        seed = "none" if record.seed is None else str(record.seed)
-        console.print(
-            Rule(
-                f"{record.game} · {record.players} players · seed {seed} · {len(record.actions)} actions"
-                + (f" · {record.version}" if record.version else "")
-            )
-        )
+        seed = _("none") if record.seed is None else str(record.seed)
+        head = _("%(game)s · %(players)s players · seed %(seed)s · %(actions)s actions") % {
+            "game": record.game,
+            "players": record.players,
+            "seed": seed,
+            "actions": len(record.actions),
+        }
+        console.print(Rule(head + (f" · {record.version}" if record.version else "")))
     if state.is_terminal():
         console.print(view.final_view(state, seat, names))
         return
     view.draw_table(console, state, seat, names)
     actions = len(state.history)
-    console.print(Text(f"The record stops before the end of the game ({actions} actions).", style="bold"))
+    stops = _("The record stops before the end of the game (%(n)s actions).") % {"n": actions}
+    console.print(Text(stops, style="bold"))

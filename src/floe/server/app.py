@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from floe.bots.base import MAX_ITERATIONS, MAX_MS, bot_names
 from floe.bots.labels import bot_label, lobby_bots
+from floe.core import i18n
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
 from floe.server.botrunner import BotLimits, BotRunner
@@ -35,6 +36,7 @@ from floe.server.chat import ChatLimits, ChatRooms
 from floe.server.conns import CLOSE_GRACE, DROPPED, Conn, ConnLimits
 from floe.server.gamefiles import game_file
 from floe.server.httplimits import BodyLimit
+from floe.server.languages import catalog_json, languages_json, reader_language
 from floe.server.limits import TableLimits, TooMany
 from floe.server.manager import Lobby, seeds_for_tests
 from floe.server.protocol import (
@@ -313,6 +315,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(target, media_type=media, headers=headers)
 
     # --- API -----------------------------------------------------------------------------------------
+    @app.get("/api/i18n")
+    async def languages() -> list[dict[str, str]]:
+        return languages_json()
+
+    @app.get("/api/i18n/{lang}")
+    async def messages(lang: str, domain: str = "floe") -> JSONResponse:
+        # The catalogs change only with the code: the browser may keep them for a while.
+        return JSONResponse(catalog_json(lang, domain), headers={"Cache-Control": "max-age=300"})
+
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return [game_info(e) for e in entries()]
@@ -362,10 +373,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/state")
     async def state(
-        table_id: str, request: Request, authorization: str | None = Header(None)
+        table_id: str, request: Request, lang: str | None = None, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
         table = await lobby_of(request).fetch(table_id)
-        return table.state_message(seat_for(table, authorization), 0)
+        return table.state_message(seat_for(table, authorization), 0, reader_language(lang, request))
 
     @app.post("/api/tables/{table_id}/moves")
     async def move(
@@ -400,13 +411,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(
-        table_id: str, request: Request, reveal: bool = False, authorization: str | None = Header(None)
+        table_id: str,
+        request: Request,
+        reveal: bool = False,
+        lang: str | None = None,
+        authorization: str | None = Header(None),
     ) -> dict[str, Any]:
         table = await lobby_of(request).fetch(table_id)
         seat = seat_for(table, authorization)
         if reveal and table.status != "finished":
             raise MoveError("not_finished", "a game is revealed only once it is over", 409)
-        frames = await asyncio.to_thread(table.replay_frames, seat, reveal)
+        with i18n.using(reader_language(lang, request)):  # the thread runs in a copy of this context
+            frames = await asyncio.to_thread(table.replay_frames, seat, reveal)
         chat = [line.message() for line in await request.app.state.chat.history(table.id)]
         return {"table": table.summary(), "seat": seat, "frames": frames, "chat": chat}
 
@@ -426,7 +442,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table = await lobby.fetch(table_id)
             hello = await _first_hello(ws)
             seat = await lobby.hello(table, hello.token)
-            conn = lobby.open_conn(table, ws, seat)
+            conn = lobby.open_conn(table, ws, seat, reader_language(hello.lang, ws))
             lobby.connect(table, conn)
         except MoveError as exc:
             await _send_error(ws, exc, None)

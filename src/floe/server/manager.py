@@ -427,12 +427,12 @@ class Lobby:
                 conn.send_seats()
 
     # --- connections ---------------------------------------------------------------------------------
-    def open_conn(self, table: Table, sender: Sender, seat: int | None) -> Conn:
-        """A connection of ``table`` for ``seat`` (not yet registered: see ``connect``)."""
+    def open_conn(self, table: Table, sender: Sender, seat: int | None, lang: str | None = None) -> Conn:
+        """A connection of ``table`` for ``seat`` reading ``lang`` (not yet registered: see ``connect``)."""
         return Conn(
             sender,
             seat,
-            state_of=table.state_message,
+            state_of=lambda viewer, log_from: table.state_message(viewer, log_from, lang),
             seats_of=lambda: {"type": "seats", "table": table.summary()},
             limits=self.conn_limits,
         )

@@ -66,6 +66,8 @@ class Move(_Strict):
 class Hello(_Strict):
     type: Literal["hello"]
     token: Annotated[str, Field(max_length=200)] | None = None
+    # The language the connection reads (de, it, pl, en; else its Accept-Language decides): docs/languages.md
+    lang: Annotated[str, Field(max_length=16)] | None = None
 
 
 class WsMove(_Strict):

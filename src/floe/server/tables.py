@@ -17,13 +17,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from floe.bots.labels import bot_label
-from floe.core import present
+from floe.core import i18n, present
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
 from floe.core.record import Record
 from floe.core.registry import entry, make_game
 from floe.core.undo import UNDO, UndoPoints, replay_events, state_before_last
 from floe.server.store import TableRow
+
+_ = i18n.FLOE.gettext
 
 
 class MoveError(Exception):
@@ -130,17 +132,16 @@ class Table:
     # The decision the table waits for (version, seat to act, stood in for) and when it began: see
     # ``decision_started``.
     _clock: tuple[tuple[int, int | None, bool], float] = ((-1, None, False), 0.0)
-    _logs: dict[int | None, list[str]] = field(default_factory=dict)
-    _log_probe: State | None = None
+    # Each language's log, built only once a connection reads that language (see ``log``).
+    _log_books: dict[str, _LogBook] = field(default_factory=dict)
     _view_cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    _deciding: tuple[int, str] = (-1, "")
+    _deciding: dict[str, tuple[int, str]] = field(default_factory=dict)  # language -> (version, text)
     # The stored log: every action and undo (``UNDO``), in order; the state is its replay. Its length is the
     # table's version, which only grows (an undo is a new version, not an old one again).
     events: list[int] = field(default_factory=list)  # empty: the state's history (no undo yet)
     # The decisions the seat to act may still take back (core/undo.py); in memory only: a restart forgets
     # them, since the log does not say which decisions a bot made.
     undo_points: UndoPoints = field(default_factory=UndoPoints)
-    _log_events: int = 0
 
     def __post_init__(self) -> None:
         if not self.events:
@@ -311,28 +312,17 @@ class Table:
         self.state = before
 
     # --- what a viewer sees --------------------------------------------------------------------------
-    def log(self, viewer: int | None) -> list[str]:
-        """Every log line ``viewer`` may read, in order (computed for all viewers at once, incrementally)."""
-        if self._log_probe is None:
-            self._log_probe = self.game.new_initial_state()
-            self._logs = {v: [] for v in [*range(self.row.players), None]}
-            self._log_events = 0
-        probe = self._log_probe
-        for action in self.events[self._log_events :]:
-            self._log_events += 1
-            if action == UNDO:
-                for v, lines in self._logs.items():
-                    lines.append(undo_line(probe, v))
-                self._log_probe = probe = state_before_last(self.game, probe)
-                continue
-            after = probe.clone()
-            after.apply_unchecked(action)
-            for v, lines in self._logs.items():
-                line = present.log_line(self.presenter, probe, action, v, after)
-                if line:
-                    lines.append(line)
-            self._log_probe = probe = after
-        return self._logs[viewer]
+    def log(self, viewer: int | None, lang: str | None = None) -> list[str]:
+        """Every log line ``viewer`` may read in ``lang`` (the language in force if None), in order (computed
+        for all viewers of that language at once, incrementally). The log is rendered per language, never
+        stored translated: the record holds actions only."""
+        lang = lang or i18n.current()
+        book = self._log_books.get(lang)
+        if book is None:
+            book = self._log_books[lang] = _LogBook(self.game.new_initial_state(), self.row.players)
+        with i18n.using(lang):
+            book.catch_up(self.events, self.game, self.presenter)
+        return book.logs[viewer]
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         """``viewer``'s observation dict for the current version (cached per version)."""
@@ -353,8 +343,13 @@ class Table:
             "breakdowns": self.state.score_breakdowns(),
         }
 
-    def state_message(self, viewer: int | None, log_from: int) -> dict[str, Any]:
-        """The ``state`` message for ``viewer``, with the log lines from ``log_from`` on."""
+    def state_message(self, viewer: int | None, log_from: int, lang: str | None = None) -> dict[str, Any]:
+        """The ``state`` message for ``viewer``, with the log lines from ``log_from`` on, its texts in
+        ``lang`` (the language in force if None)."""
+        with i18n.using(lang or i18n.current()):
+            return self._state_message(viewer, log_from)
+
+    def _state_message(self, viewer: int | None, log_from: int) -> dict[str, Any]:
         lines = self.log(viewer)
         to_move = self.to_move
         finished = self.state.is_terminal()
@@ -379,10 +374,12 @@ class Table:
         }
 
     def deciding(self) -> str:
-        """What the seat to act is deciding, in words (cached per version)."""
-        if self._deciding[0] != self.version:
-            self._deciding = (self.version, present.deciding(self.presenter, self.state))
-        return self._deciding[1]
+        """What the seat to act is deciding, in words, in the language in force (cached per version)."""
+        lang = i18n.current()
+        cached = self._deciding.get(lang)
+        if cached is None or cached[0] != self.version:
+            cached = self._deciding[lang] = (self.version, present.deciding(self.presenter, self.state))
+        return cached[1]
 
     def record(self) -> Record:
         """The complete record, undos included (only to be shown once the game is over: it holds the
@@ -430,5 +427,37 @@ class Table:
 def undo_line(state: State, viewer: int | None) -> str:
     """The log line of an undo at ``state`` (the seat to act takes its last decision back)."""
     seat = state.current_player()
-    who = "You take" if seat == viewer else f"P{seat + 1} takes"
-    return f"{who} back the last move."
+    if seat == viewer:
+        return _("You take back the last move.")
+    return _("P%(seat)s takes back the last move.") % {"seat": seat + 1}
+
+
+@dataclass
+class _LogBook:
+    """One language's log of a table: every viewer's lines, and the position the lines have reached."""
+
+    probe: State
+    players: int
+    events: int = 0
+    logs: dict[int | None, list[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.logs = {v: [] for v in [*range(self.players), None]}
+
+    def catch_up(self, events: list[int], game: Game, presenter: present.GamePresenter) -> None:
+        """Add the lines of the events not yet told (in the language in force)."""
+        probe = self.probe
+        for action in events[self.events :]:
+            self.events += 1
+            if action == UNDO:
+                for v, lines in self.logs.items():
+                    lines.append(undo_line(probe, v))
+                self.probe = probe = state_before_last(game, probe)
+                continue
+            after = probe.clone()
+            after.apply_unchecked(action)
+            for v, lines in self.logs.items():
+                line = present.log_line(presenter, probe, action, v, after)
+                if line:
+                    lines.append(line)
+            self.probe = probe = after

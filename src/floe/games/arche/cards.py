@@ -30,10 +30,11 @@ from importlib import resources
 from typing import Any
 
 from floe.core.errors import OptionError
+from floe.core.i18n import N_
 
 # Set to False only when the real card list replaces cards.csv (spec section 13.1 asks for the label).
 PLACEHOLDER_DECK = True
-PLACEHOLDER_NOTICE = "placeholder cards, not the printed ones"
+PLACEHOLDER_NOTICE = N_("placeholder cards, not the printed ones")
 
 COLUMNS = ("name_de", "name_en", "weight", "climate", "diet", "category", "special")
 RAIN_CARDS = 5

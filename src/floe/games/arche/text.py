@@ -8,7 +8,6 @@ True
 
 from __future__ import annotations
 
-from floe.core.words import counted
 from floe.games.arche import actions as act
 from floe.games.arche.cards import (
     CATEGORIES,
@@ -21,6 +20,7 @@ from floe.games.arche.cards import (
     SPECIALS,
 )
 from floe.games.arche.config import MAX_ROW, NEW_LEFT, RulesConfig
+from floe.games.arche.i18n import counted
 from floe.games.arche.observation import ArcheObservation
 from floe.games.arche.scoring import strength
 from floe.games.arche.state import ENDGAME, OVER, bits
@@ -147,9 +147,9 @@ def render_plain(obs: ArcheObservation) -> str:
     if cfg.deck.placeholder:
         lines.append(f"Arche Opti Mix ({PLACEHOLDER_NOTICE})")
     else:
-        lines.append(f"Arche Opti Mix (a loaded deck of {counted(cfg.deck.n, 'card')})")
+        lines.append(f"Arche Opti Mix (a loaded deck of {counted(cfg.deck.n, 'card', 'cards')})")
     lines.append(
-        f"turn {sc['turn']} · rain {sc['rain_out']}/5 · deck {counted(obs.stock_count, 'card')}"
+        f"turn {sc['turn']} · rain {sc['rain_out']}/5 · deck {counted(obs.stock_count, 'card', 'cards')}"
         f" + {obs.rain_in_deck} rain"
         f" · bank {sc['bank']} · scale {tilt_text(sc['tilt'])}"
     )
@@ -169,8 +169,8 @@ def render_plain(obs: ArcheObservation) -> str:
         )
         you = " (you)" if q == obs.seat else ""
         parts = [
-            f"P{q + 1}{you}: {counted(obs.chips[q], 'chip')}",
-            counted(obs.hand_counts[q], "card"),
+            f"P{q + 1}{you}: {counted(obs.chips[q], 'chip', 'chips')}",
+            counted(obs.hand_counts[q], "card", "cards"),
             f"figures {figs} ({obs.figures_left[q]} left)",
         ]
         if obs.has_pet[q]:

@@ -52,6 +52,7 @@ from typing import NamedTuple
 
 from floe.core.errors import InvalidActionError
 from floe.games.arctic.cards import ANIMALS, N_CARDS, card_name, parse_card
+from floe.games.arctic.i18n import _
 from floe.games.arctic.powers import POWER_BY_SLUG, Power
 
 STOP, PASS, TAKE_BACK, DRAW_DECK = 0, 1, 2, 3
@@ -213,7 +214,7 @@ def parse_seat(text: str) -> int:
     """Seat index for ``P2``/``p2``/``2`` (1-based text)."""
     key = text.strip().lower().removeprefix("p")
     if not key.isdigit() or not 1 <= int(key) <= 4:
-        raise InvalidActionError(f"no seat {text!r}: write P1..P4")
+        raise InvalidActionError(_("no seat %(text)r: write P1..P4") % {"text": text})
     return int(key) - 1
 
 
@@ -303,7 +304,7 @@ def parse(text: str) -> ArcticAction:
     key = " ".join(text.strip().lower().split())
     if key in _BY_WORDS:
         return ArcticAction(_BY_WORDS[key])
-    verb, _, rest = key.partition(" ")
+    verb, _sep, rest = key.partition(" ")
     k = ActionKind
     try:
         if verb in ("main", "extra") and rest in ("right", "left"):
@@ -313,7 +314,7 @@ def parse(text: str) -> ArcticAction:
         if verb in CARD_KINDS and verb != "give" and rest:
             return ArcticAction(k(verb), card=_card_or_hidden(rest))
         if verb == "give" and " to " in f" {rest}":
-            what, _, who = rest.rpartition(" to ")
+            what, _sep, who = rest.rpartition(" to ")
             seat = parse_seat(who)
             if what.strip() == "?":
                 return ArcticAction(k.GIVE_BLIND, seat=seat)
@@ -322,7 +323,7 @@ def parse(text: str) -> ArcticAction:
             mask = 0
             for part in rest.replace(" ", "").split("+"):
                 if part not in ("1", "2", "3", "4"):
-                    raise InvalidActionError(f"no deck {part!r}: decks are 1..4")
+                    raise InvalidActionError(_("no deck %(part)r: decks are 1..4") % {"part": part})
                 mask |= 1 << (int(part) - 1)
             return ArcticAction(k.DECKS, decks=mask)
         if verb == "side" and rest in POWER_BY_SLUG:
@@ -333,7 +334,7 @@ def parse(text: str) -> ArcticAction:
             return ArcticAction(k.FIRST, seat=parse_seat(rest))
     except ValueError as exc:
         raise InvalidActionError(str(exc)) from None
-    raise InvalidActionError(f"cannot read {text.strip()!r} as an Arctic action")
+    raise InvalidActionError(_("cannot read %(text)r as an Arctic action") % {"text": text.strip()})
 
 
 def all_action_ids() -> list[int]:

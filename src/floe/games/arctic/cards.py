@@ -17,7 +17,12 @@ from __future__ import annotations
 import csv
 from importlib import resources
 
-ANIMALS: tuple[str, ...] = ("fox", "moose", "walrus", "orca", "puffin", "bear")
+from floe.core.i18n import N_
+from floe.games.arctic.i18n import _
+
+ANIMALS: tuple[str, ...] = ("fox", "moose", "walrus", "orca", "puffin", "bear")  # the notation's names
+# The animals' names for people (message ids; the rulebooks' names in each language: ``animal_word``).
+ANIMAL_WORDS: tuple[str, ...] = (N_("fox"), N_("moose"), N_("walrus"), N_("orca"), N_("puffin"), N_("bear"))
 FOX, MOOSE, WALRUS, ORCA, PUFFIN, BEAR = range(6)
 N_ANIMALS = 6
 N_CARDS = 120
@@ -122,9 +127,22 @@ def parse_card(text: str) -> int:
         raise ValueError(f"no card {text!r}: write main-companion-placement, e.g. fox-walrus-4") from None
 
 
+def animal_word(animal: int) -> str:
+    """The animal's name in the language in force (``fox``; German ``Fuchs``, Italian ``volpe artica``)."""
+    return _(ANIMAL_WORDS[animal])
+
+
+def animal_title(animal: int) -> str:
+    """The animal's name with a capital (``Fox``, ``Fuchs``, ``Lis``)."""
+    word = animal_word(animal)
+    return word[:1].upper() + word[1:]
+
+
 def describe_card(card: int) -> str:
     """Words for a person: ``Fox (companion Walrus), place 4 / draw 2``."""
-    return (
-        f"{ANIMALS[MAIN[card]].capitalize()} (companion {ANIMALS[COMPANION[card]].capitalize()}), "
-        f"place {PLACEMENT[card]} / draw {DRAW[card]}"
-    )
+    return _("%(main)s (companion %(companion)s), place %(place)s / draw %(draw)s") % {
+        "main": animal_title(MAIN[card]),
+        "companion": animal_title(COMPANION[card]),
+        "place": PLACEMENT[card],
+        "draw": DRAW[card],
+    }

@@ -14,40 +14,34 @@ from __future__ import annotations
 
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind
-from floe.games.arctic.cards import ANIMALS, CARD_NAMES, COMPANION, LANDSCAPE, MAIN, N_ANIMALS
+from floe.games.arctic.cards import ANIMALS, CARD_NAMES, COMPANION, LANDSCAPE, MAIN, N_ANIMALS, animal_word
+from floe.games.arctic.i18n import _, counted
 from floe.games.arctic.observation import ArcticObservation
-from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS
+from floe.games.arctic.powers import POWER_SLUGS, power_words
 from floe.games.arctic.state import EXTRA, OVER, PLACE, SETUP, SWAP_RIVER, Job
 from floe.games.arctic.text import visible_top
 
 __all__ = ["log_line"]
 
-# Verbs whose third person is irregular; the rest take "s" (or "es" after s/x/ch/sh/o).
-_IRREGULAR = {"have": "has", "do": "does", "don't": "doesn't", "be": "is"}
 # Decisions that move a token by choice (other token moves are forced, and told as consequences).
 _TOKEN_KINDS = frozenset((ActionKind.MOVE, ActionKind.EXTRA))
 
 
 class _Who:
-    """A seat as the subject or object of a sentence, relative to the viewer ("you" or "P2")."""
+    """A seat as the subject or object of a sentence, relative to the viewer ("you" or "P2"). Every sentence
+    has two message ids, one for "you" and one for another seat (``say``), so each language words both."""
 
     def __init__(self, seat: int, viewer: int | None) -> None:
         self.you = seat == viewer
-        self.name = "You" if self.you else f"P{seat + 1}"
-        self.obj = "you" if self.you else f"P{seat + 1}"
-        self.their = "your" if self.you else "their"
+        self.name = act.seat_name(seat)
 
-    def verb(self, verb: str) -> str:
-        """The verb agreeing with this subject: ``place`` for you, ``places`` for P2."""
-        if self.you:
-            return "are" if verb == "be" else verb
-        if verb in _IRREGULAR:
-            return _IRREGULAR[verb]
-        return verb + ("es" if verb.endswith(("s", "x", "ch", "sh", "o")) else "s")
+    def say(self, you: str, other: str, **values: object) -> str:
+        """``you`` (already translated) if this seat is the viewer, else ``other`` with ``%(who)s``."""
+        return you % values if self.you else other % {"who": self.name, **values}
 
-    def does(self, verb: str) -> str:
-        """Subject and verb: ``You place`` / ``P2 places``."""
-        return f"{self.name} {self.verb(verb)}"
+    def obj(self) -> str:
+        """This seat as an object: ``you`` or ``P2``."""
+        return _("you") if self.you else self.name
 
 
 def _pos(position: int) -> str:
@@ -91,100 +85,200 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
     blind = obs.config.penalties == "hidden_blind"  # nobody looks: Polar bear cards are taken unseen
     if kind is k.STOP:
         if step == PLACE:
-            return f"{p.does('stop')} placing cards ({s['placed']} placed)"
-        return f"{p.does('stop')} drawing ({s['drawn']} drawn)"
+            return p.say(
+                _("You stop placing cards (%(n)s placed)"),
+                _("%(who)s stops placing cards (%(n)s placed)"),
+                n=s["placed"],
+            )
+        return p.say(
+            _("You stop drawing (%(n)s drawn)"), _("%(who)s stops drawing (%(n)s drawn)"), n=s["drawn"]
+        )
     if kind is k.PASS:
         if step == EXTRA:
-            return p.does("don't") + " use the Walrus power"
-        return f"{p.does('give')} no penalty card away"
+            return p.say(_("You don't use the Walrus power"), _("%(who)s doesn't use the Walrus power"))
+        return p.say(_("You give no penalty card away"), _("%(who)s gives no penalty card away"))
     if kind is k.TAKE_BACK:
         # The visible card is face-up and public, and it is announced as it goes back (spec 9).
         top = visible_top(obs.piles[actor])
-        return f"{p.does('take')} {CARD_NAMES[top]} back into {p.their} hand (Puffin)"
+        return p.say(
+            _("You take %(card)s back into your hand (Puffin)"),
+            _("%(who)s takes %(card)s back into their hand (Puffin)"),
+            card=CARD_NAMES[top],
+        )
     if kind is k.DECK:
         if p.you:
             return None  # the card drawn is told next, in one line (the chance line)
-        return f"{p.does('draw')} the top card of the deck (Orca)"
+        return _("%(who)s draws the top card of the deck (Orca)") % {"who": p.name}
     if kind is k.LOOK:
-        return f"{p.does('look')} at {p.their} face-down penalty cards (Polar bear)"
+        return p.say(
+            _("You look at your face-down penalty cards (Polar bear)"),
+            _("%(who)s looks at their face-down penalty cards (Polar bear)"),
+        )
     if kind is k.MOVE:
         top = visible_top(obs.piles[actor])
         main, comp = MAIN[top], COMPANION[top]
         forward = d.direction == act.RIGHT
         m, c = obs.tokens[main], obs.tokens[comp]
-        return (
-            f"{p.does('move')} the {ANIMALS[main]} token {'forward' if forward else 'back'} "
-            f"({_pos(m)} → {_pos(m + d.direction)}) and the {ANIMALS[comp]} token "
-            f"{'back' if forward else 'forward'} ({_pos(c)} → {_pos(c - d.direction)})"
+        values = {
+            "main": animal_word(main),
+            "companion": animal_word(comp),
+            "main_move": f"{_pos(m)} → {_pos(m + d.direction)}",
+            "companion_move": f"{_pos(c)} → {_pos(c - d.direction)}",
+        }
+        if forward:
+            return p.say(
+                _(
+                    "You move the %(main)s token forward (%(main_move)s)"
+                    " and the %(companion)s token back (%(companion_move)s)"
+                ),
+                _(
+                    "%(who)s moves the %(main)s token forward (%(main_move)s)"
+                    " and the %(companion)s token back (%(companion_move)s)"
+                ),
+                **values,
+            )
+        return p.say(
+            _(
+                "You move the %(main)s token back (%(main_move)s)"
+                " and the %(companion)s token forward (%(companion_move)s)"
+            ),
+            _(
+                "%(who)s moves the %(main)s token back (%(main_move)s)"
+                " and the %(companion)s token forward (%(companion_move)s)"
+            ),
+            **values,
         )
     if kind is k.EXTRA:
         a = s["walrus_token"]
         t = obs.tokens[a]
-        return (
-            f"{p.does('use')} the Walrus power: the {ANIMALS[a]} token moves one more step "
-            f"{'forward' if d.direction == act.RIGHT else 'back'} ({_pos(t)} → {_pos(t + d.direction)})"
+        values = {"animal": animal_word(a), "move": f"{_pos(t)} → {_pos(t + d.direction)}"}
+        if d.direction == act.RIGHT:
+            return p.say(
+                _("You use the Walrus power: the %(animal)s token moves one more step forward (%(move)s)"),
+                _(
+                    "%(who)s uses the Walrus power:"
+                    " the %(animal)s token moves one more step forward (%(move)s)"
+                ),
+                **values,
+            )
+        return p.say(
+            _("You use the Walrus power: the %(animal)s token moves one more step back (%(move)s)"),
+            _("%(who)s uses the Walrus power: the %(animal)s token moves one more step back (%(move)s)"),
+            **values,
         )
     if kind is k.GIVE or kind is k.GIVE_BLIND:
         q = _Who(d.seat, viewer)
         if card is not None and p.you:
-            return f"{p.does('give')} {card} from {p.their} penalty zone to {q.obj} (Polar bear)"
+            return _("You give %(card)s from your penalty zone to %(whom)s (Polar bear)") % {
+                "card": card,
+                "whom": q.obj(),
+            }
         if card is not None:
-            return f"{p.does('give')} you {card} from {p.their} penalty zone (Polar bear)"
+            return _("%(who)s gives you %(card)s from their penalty zone (Polar bear)") % {
+                "who": p.name,
+                "card": card,
+            }
         if blind:
-            return f"{p.does('give')} an unseen penalty card to {q.obj} (Polar bear)"
-        return f"{p.does('give')} a penalty card to {q.obj} (Polar bear)"
+            return p.say(
+                _("You give an unseen penalty card to %(whom)s (Polar bear)"),
+                _("%(who)s gives an unseen penalty card to %(whom)s (Polar bear)"),
+                whom=q.obj(),
+            )
+        return p.say(
+            _("You give a penalty card to %(whom)s (Polar bear)"),
+            _("%(who)s gives a penalty card to %(whom)s (Polar bear)"),
+            whom=q.obj(),
+        )
     if (kind is k.PENALTY or kind is k.PENALTY_BLIND) and blind:
-        return f"{p.does('draw')} an unseen card from {p.their} penalty zone (Polar bear)"
-    what = card or "a card"
+        return p.say(
+            _("You draw an unseen card from your penalty zone (Polar bear)"),
+            _("%(who)s draws an unseen card from their penalty zone (Polar bear)"),
+        )
+    what = card or _("a card")
     if kind is k.PLACE:
-        return f"{p.does('place')} {what} on {p.their} pile"
+        return p.say(
+            _("You place %(card)s on your pile"), _("%(who)s places %(card)s on their pile"), card=what
+        )
     if kind is k.UNDER:
-        return f"{p.does('place')} {what} at the bottom of {p.their} pile (Fox)"
+        return p.say(
+            _("You place %(card)s at the bottom of your pile (Fox)"),
+            _("%(who)s places %(card)s at the bottom of their pile (Fox)"),
+            card=what,
+        )
     if kind is k.FACEDOWN:
-        return f"{p.does('place')} {what} face-down under {p.their} visible card (Fox)"
+        return p.say(
+            _("You place %(card)s face-down under your visible card (Fox)"),
+            _("%(who)s places %(card)s face-down under their visible card (Fox)"),
+            card=what,
+        )
     if kind is k.SWAP:
-        return f"{p.does('offer')} {what} from {p.their} hand for a river card (Puffin swap)"
+        return p.say(
+            _("You offer %(card)s from your hand for a river card (Puffin swap)"),
+            _("%(who)s offers %(card)s from their hand for a river card (Puffin swap)"),
+            card=what,
+        )
     if kind is k.RIVER:
         if step == SWAP_RIVER:
-            return f"{p.does('swap')} {CARD_NAMES[s['swap_card']]} for {what} from the river (Puffin)"
-        return f"{p.does('draw')} {what} from the river"
+            return p.say(
+                _("You swap %(offered)s for %(card)s from the river (Puffin)"),
+                _("%(who)s swaps %(offered)s for %(card)s from the river (Puffin)"),
+                offered=CARD_NAMES[s["swap_card"]],
+                card=what,
+            )
+        return p.say(
+            _("You draw %(card)s from the river"), _("%(who)s draws %(card)s from the river"), card=what
+        )
     if kind is k.PENALTY or kind is k.PENALTY_BLIND:
         # Seen by another seat, the owner's look at its own penalty zone reads "penalty ?".
-        return f"{p.does('take')} {what} from {p.their} penalty zone into {p.their} hand (Polar bear)"
+        return p.say(
+            _("You take %(card)s from your penalty zone into your hand (Polar bear)"),
+            _("%(who)s takes %(card)s from their penalty zone into their hand (Polar bear)"),
+            card=what,
+        )
     if kind is k.DISCARD:
         if card is not None:  # the card is named only to its owner, who knows it
-            return f"{p.does('discard')} {card} into {p.their} penalty zone"
-        return f"{p.does('discard')} a card face-down into {p.their} penalty zone"
-    return f"{p.does('play')} {seen}"
+            return _("You discard %(card)s into your penalty zone") % {"card": card}
+        return p.say(
+            _("You discard a card face-down into your penalty zone"),
+            _("%(who)s discards a card face-down into their penalty zone"),
+        )
+    return p.say(_("You play %(action)s"), _("%(who)s plays %(action)s"), action=seen)
 
 
 def _chance_line(obs: ArcticObservation, seen: str | None, viewer: int | None) -> str | None:
     """A chance outcome in words; None where the viewer learns nothing of it."""
-    kind, a, _ = obs.pending[0]
+    kind, a, _unused = obs.pending[0]
     if seen is None:
         if kind == Job.PENALTY:
-            return f"{_Who(a, viewer).does('take')} a penalty card from the deck (face-down)"
+            return _Who(a, viewer).say(
+                _("You take a penalty card from the deck (face-down)"),
+                _("%(who)s takes a penalty card from the deck (face-down)"),
+            )
         return None  # a card dealt to another hand, an unseen penalty card, another totem
     d = act.parse(seen)
     card = CARD_NAMES[d.card] if d.card >= 0 else "?"
     if kind == Job.RIVER:
-        return f"{card} is added to the river"
+        return _("%(card)s is added to the river") % {"card": card}
     if kind == Job.HAND:
         if obs.scalars["step"] == SETUP:
-            return f"You are dealt {card}"
-        return f"You draw {card} from the top of the deck (Orca)"
+            return _("You are dealt %(card)s") % {"card": card}
+        return _("You draw %(card)s from the top of the deck (Orca)") % {"card": card}
     if kind == Job.PENALTY:
-        return f"You take {card} from the deck into your penalty zone"
+        return _("You take %(card)s from the deck into your penalty zone") % {"card": card}
     if kind == Job.BLIND_DRAW:
-        return f"You get {card}"
+        return _("You get %(card)s") % {"card": card}
     if kind == Job.DECKS:
-        return f"Decks {act.decks_mask_text(d.decks)} are in play"
+        return _("Decks %(decks)s are in play") % {"decks": act.decks_mask_text(d.decks)}
     if kind == Job.SIDE and d.power is not None:
-        return f"The {ANIMALS[a]} power in play is {d.power.slug}: {POWER_WORDS[d.power]}"
+        return _("The %(animal)s power in play is %(power)s: %(effect)s") % {
+            "animal": animal_word(a),
+            "power": d.power.slug,
+            "effect": power_words(d.power),
+        }
     if kind == Job.TOTEM:
-        return f"Your totem is the {ANIMALS[d.animal]}"
+        return _("Your totem is the %(animal)s") % {"animal": animal_word(d.animal)}
     if kind == Job.FIRST:
-        return f"{_Who(d.seat, viewer).does('play')} first"
+        return _Who(d.seat, viewer).say(_("You play first"), _("%(who)s plays first"))
     return None  # Job.BLIND_GIVE: nobody may look at the card
 
 
@@ -202,27 +296,50 @@ def _consequences(
         short = sum(1 for job in after.pending if job[0] == Job.PENALTY)
         if short and not any(job[0] == Job.PENALTY for job in before.pending):
             who = _Who(b["turn_player"], viewer)
-            cards = f"{short} card{'s' if short > 1 else ''}"
-            out.append(f"{who.does('be')} {cards} short and {who.verb('take')} {cards} as penalties")
+            cards = counted(short, "card", "cards")
+            out.append(
+                who.say(
+                    _("You are %(cards)s short and take %(cards)s as penalties"),
+                    _("%(who)s is %(cards)s short and takes %(cards)s as penalties"),
+                    cards=cards,
+                )
+            )
     for a in range(N_ANIMALS):
         if after.holder[a] != before.holder[a] and after.holder[a] >= 0:
             who = _Who(after.holder[a], viewer)
-            slug = POWER_SLUGS.get(after.powers[a], ANIMALS[a])
-            source = "" if before.holder[a] < 0 else f" from {_Who(before.holder[a], viewer).obj}"
-            out.append(f"{who.does('take')} the {ANIMALS[a]} power card ({slug}){source}")
+            values = {"animal": animal_word(a), "power": POWER_SLUGS.get(after.powers[a], ANIMALS[a])}
+            if before.holder[a] < 0:
+                out.append(
+                    who.say(
+                        _("You take the %(animal)s power card (%(power)s)"),
+                        _("%(who)s takes the %(animal)s power card (%(power)s)"),
+                        **values,
+                    )
+                )
+            else:
+                values["from"] = _Who(before.holder[a], viewer).obj()
+                out.append(
+                    who.say(
+                        _("You take the %(animal)s power card (%(power)s) from %(from)s"),
+                        _("%(who)s takes the %(animal)s power card (%(power)s) from %(from)s"),
+                        **values,
+                    )
+                )
     token_move = seen is not None and actor is not None and act.parse(seen).kind in _TOKEN_KINDS
     if not token_move:
         moved = [
-            f"{ANIMALS[a]} {_pos(before.tokens[a])} → {_pos(after.tokens[a])}"
+            f"{animal_word(a)} {_pos(before.tokens[a])} → {_pos(after.tokens[a])}"
             for a in range(N_ANIMALS)
             if after.tokens[a] != before.tokens[a]
         ]
         if moved:
-            out.append("Forced token move: " + ", ".join(moved))
+            out.append(_("Forced token move: %(moves)s") % {"moves": ", ".join(moved)})
     if a_["end_triggered"] and not b["end_triggered"] and b["step"] != SETUP:
-        out.append("The main deck is empty: the reserve becomes the deck and this is the last normal round")
+        out.append(
+            _("The main deck is empty: the reserve becomes the deck and this is the last normal round")
+        )
     if a_["final_round"] and not b["final_round"]:
-        out.append("Final round: every player plays steps A and B only")
+        out.append(_("Final round: every player plays steps A and B only"))
     if a_["step"] == OVER and b["step"] != OVER:
-        out.append("The game is over")
+        out.append(_("The game is over"))
     return out

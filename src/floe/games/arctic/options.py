@@ -11,12 +11,24 @@ from __future__ import annotations
 from typing import Any
 
 from floe.core.errors import OptionError
+from floe.core.i18n import N_
 from floe.core.options import Choice, Option, OptionSchema, choices
 from floe.games.arctic.cards import ANIMALS
 from floe.games.arctic.powers import POWER_BY_SLUG, POWER_SLUGS, POWER_WORDS, Power, power_id
 
 # The longest ``powers`` text anyone needs: six slugs and commas.
 _POWERS_LENGTH = 120
+
+
+# Each animal's side option's help (message ids: one sentence each).
+_SIDE_HELP = {
+    "fox": N_("the fox power card's side"),
+    "moose": N_("the moose power card's side"),
+    "walrus": N_("the walrus power card's side"),
+    "orca": N_("the orca power card's side"),
+    "puffin": N_("the puffin power card's side"),
+    "bear": N_("the bear power card's side"),
+}
 
 
 def _side_item(animal: int) -> Option:
@@ -26,7 +38,7 @@ def _side_item(animal: int) -> Option:
         name,
         "choice",
         0,
-        f"the {name} power card's side",
+        _SIDE_HELP[name],
         label=name.replace("-", " ").capitalize(),
         choices=(
             Choice(0, "random", ("random",)),
@@ -71,24 +83,26 @@ OPTIONS = OptionSchema(
             "preset",
             "choice",
             "rules",
-            "the defaults of every flag below: the rulebook's, or Board Game Arena's",
+            N_("the defaults of every flag below: the rulebook's, or Board Game Arena's"),
             "10 (flag summary)",
-            label="Rules",
-            choices=choices(("rules", "rulebook"), ("bga", "Board Game Arena compatible")),
+            label=N_("Rules"),
+            choices=choices(("rules", N_("rulebook")), ("bga", N_("Board Game Arena compatible"))),
             stored=False,
         ),
         Option(
             "end_trigger",
             "choice",
             "deck_emptied",
-            "when the end is triggered: the main deck's last card is drawn, a refill finds it empty, or "
-            "BGA's check of ≤ 1 card at each refill",
+            N_(
+                "when the end is triggered: the main deck's last card is drawn, a refill finds it empty, or "
+                "BGA's check of ≤ 1 card at each refill"
+            ),
             "7.1, D2, D3",
-            label="End of the game",
+            label=N_("End of the game"),
             choices=choices(
-                ("deck_emptied", "when the main deck's last card is drawn"),
-                ("refill_fails", "when a card is needed and the main deck is empty"),
-                ("bga", "Board Game Arena: main deck ≤ 1 at a river refill"),
+                ("deck_emptied", N_("when the main deck's last card is drawn")),
+                ("refill_fails", N_("when a card is needed and the main deck is empty")),
+                ("bga", N_("Board Game Arena: main deck ≤ 1 at a river refill")),
             ),
             default_text="`deck_emptied` (bga: `bga`)",
             advanced=True,
@@ -97,10 +111,10 @@ OPTIONS = OptionSchema(
             "deck_selection",
             "choice",
             "random",
-            "which of the four decks are in play: chosen at random, or decks 1..n",
+            N_("which of the four decks are in play: chosen at random, or decks 1..n"),
             "D5",
-            label="Decks in play",
-            choices=choices(("random", "chosen at random"), ("first_n", "decks 1 to n")),
+            label=N_("Decks in play"),
+            choices=choices(("random", N_("chosen at random")), ("first_n", N_("decks 1 to n"))),
             default_text="`random` (bga: `first_n`)",
             advanced=True,
         ),
@@ -108,9 +122,9 @@ OPTIONS = OptionSchema(
             "first_player",
             "seat",
             None,
-            "the first player's seat, or drawn at random during setup",
+            N_("the first player's seat, or drawn at random during setup"),
             "D6",
-            label="First player",
+            label=N_("First player"),
             random_ok=True,
             default_text="random (bga: 0)",
             advanced=True,
@@ -119,12 +133,12 @@ OPTIONS = OptionSchema(
             "walrus_mode",
             "choice",
             "extra_step",
-            "the Walrus power: one extra step either way after the base move, or the Italian double move",
+            N_("the Walrus power: one extra step either way after the base move, or the Italian double move"),
             "D7",
-            label="Walrus power",
+            label=N_("Walrus power"),
             choices=choices(
-                ("extra_step", "one extra step, either direction"),
-                ("double_move", "one more step in the direction just moved"),
+                ("extra_step", N_("one extra step, either direction")),
+                ("double_move", N_("one more step in the direction just moved")),
             ),
             advanced=True,
         ),
@@ -132,22 +146,27 @@ OPTIONS = OptionSchema(
             "bear_give_step",
             "choice",
             "C",
-            "the step in which the Polar bear's gift is offered",
+            N_("the step in which the Polar bear's gift is offered"),
             "D9",
-            label="Polar bear gift",
-            choices=choices(("C", "in step C, after the discards"), ("A", "in step A, before placing")),
+            label=N_("Polar bear gift"),
+            choices=choices(
+                ("C", N_("in step C, after the discards")), ("A", N_("in step A, before placing"))
+            ),
             advanced=True,
         ),
         Option(
             "wildcard_scoring",
             "choice",
             "free_max",
-            "face-down cards at scoring: any animal (the best is taken), or only the run just below or above",
+            N_(
+                "face-down cards at scoring: any animal (the best is taken), "
+                "or only the run just below or above"
+            ),
             "8.2, D10",
-            label="Face-down cards at scoring",
+            label=N_("Face-down cards at scoring"),
             choices=choices(
-                ("free_max", "any animal (the best for the owner)"),
-                ("bga_adjacent", "the run directly below or above (Board Game Arena)"),
+                ("free_max", N_("any animal (the best for the owner)")),
+                ("bga_adjacent", N_("the run directly below or above (Board Game Arena)")),
             ),
             default_text="`free_max` (bga: `bga_adjacent`)",
             advanced=True,
@@ -156,9 +175,9 @@ OPTIONS = OptionSchema(
             "fox_first_card_bga_limit",
             "bool",
             False,
-            "Board Game Arena's limit: no Fox placement for the first card of a turn unless P = 1",
+            N_("Board Game Arena's limit: no Fox placement for the first card of a turn unless P = 1"),
             "D11",
-            label="Fox power limited as on BGA",
+            label=N_("Fox power limited as on BGA"),
             default_text="false (bga: true)",
             advanced=True,
         ),
@@ -166,10 +185,12 @@ OPTIONS = OptionSchema(
             "moose_no_visible",
             "choice",
             "one_or_two",
-            "the Moose placement power with no visible card: place one or two cards, or exactly one",
+            N_("the Moose placement power with no visible card: place one or two cards, or exactly one"),
             "D12",
-            label="Moose with no visible card",
-            choices=choices(("one_or_two", "one or two cards"), ("bga_exactly_one", "exactly one card")),
+            label=N_("Moose with no visible card"),
+            choices=choices(
+                ("one_or_two", N_("one or two cards")), ("bga_exactly_one", N_("exactly one card"))
+            ),
             default_text="`one_or_two` (bga: `bga_exactly_one`)",
             advanced=True,
         ),
@@ -177,15 +198,17 @@ OPTIONS = OptionSchema(
             "penalties",
             "choice",
             "hidden_look",
-            "what a player sees of their own penalty zone: face down until a Polar bear power's look "
-            "(the rulebook), every card as it arrives (BGA), or never (Polar bear draws and gifts then take "
-            "an unseen card)",
+            N_(
+                "what a player sees of their own penalty zone: face down until a Polar bear power's look "
+                "(the rulebook), every card as it arrives (BGA), or never (Polar bear draws and gifts "
+                "then take an unseen card)"
+            ),
             "9, D20",
-            label="Own penalty cards",
+            label=N_("Own penalty cards"),
             choices=choices(
-                ("hidden_look", "face down; a Polar bear power shows them to its user, who chooses"),
-                ("seen", "the owner sees each one (Board Game Arena)"),
-                ("hidden_blind", "face down; Polar bear powers take an unseen card"),
+                ("hidden_look", N_("face down; a Polar bear power shows them to its user, who chooses")),
+                ("seen", N_("the owner sees each one (Board Game Arena)")),
+                ("hidden_blind", N_("face down; Polar bear powers take an unseen card")),
             ),
             default_text="`hidden_look` (bga: `seen`)",
             advanced=True,
@@ -194,9 +217,11 @@ OPTIONS = OptionSchema(
             "owner_sees_penalties",
             "bool",
             True,
-            "the flag `penalties` replaced, read from older records: true is `seen`, false `hidden_blind`",
+            N_(
+                "the flag `penalties` replaced, read from older records: true is `seen`, false `hidden_blind`"
+            ),
             "D20",
-            label="Players see their own penalty cards (old records)",
+            label=N_("Players see their own penalty cards (old records)"),
             stored=False,
             lobby=False,
             default_text="—",
@@ -206,18 +231,21 @@ OPTIONS = OptionSchema(
             "piles_public",
             "bool",
             True,
-            "whether every face-up card of other players' piles shows, or only their visible cards",
+            N_("whether every face-up card of other players' piles shows, or only their visible cards"),
             "D23",
-            label="Piles are public",
+            label=N_("Piles are public"),
             advanced=True,
         ),
         Option(
             "power_sides",
             "list",
             [0, 0, 0, 0, 0, 0],
-            "each animal's power card side: 0 (random at setup), 1 or 2, in the order " + ", ".join(ANIMALS),
+            N_(
+                "each animal's power card side: 0 (random at setup), 1 or 2, "
+                "in the order fox, moose, walrus, orca, puffin, bear"
+            ),
             "4.4, 12.1",
-            label="Power sides",
+            label=N_("Power sides"),
             items=tuple(_side_item(a) for a in range(len(ANIMALS))),
             default_text="all random",
         ),
@@ -225,9 +253,9 @@ OPTIONS = OptionSchema(
             "powers",
             "text",
             "",
-            "a shortcut for power_sides: slugs such as fox-under,moose-draw, or fox=2, bear=random",
+            N_("a shortcut for power_sides: slugs such as fox-under,moose-draw, or fox=2, bear=random"),
             "4.4, 12.1",
-            label="Powers",
+            label=N_("Powers"),
             max_length=_POWERS_LENGTH,
             parser=parse_powers,
             stored=False,

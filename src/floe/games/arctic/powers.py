@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from floe.core.i18n import N_
+from floe.games.arctic.i18n import _
+
 
 class Power(IntEnum):
     """One side of one animal's power card (the value is BGA's id)."""
@@ -46,22 +49,28 @@ class Power(IntEnum):
 
 POWER_SLUGS: dict[int, str] = {p.value: p.slug for p in Power}
 POWER_BY_SLUG: dict[str, int] = {slug: pid for pid, slug in POWER_SLUGS.items()}
+# What each power does (message ids: ``power_words`` gives them in the language in force).
 POWER_WORDS: dict[int, str] = {
-    Power.FOX_FACEDOWN: (
+    Power.FOX_FACEDOWN: N_(
         "the last card placed may go face-down under your visible card (a wildcard at scoring)"
     ),
-    Power.FOX_UNDER: "the last card placed may go to the bottom of your pile",
-    Power.MOOSE_DRAW: "draw one card more or one fewer",
-    Power.MOOSE_PLACE: "place one card more or one fewer",
-    Power.WALRUS_MAIN: "move the main animal's token one extra step",
-    Power.WALRUS_COMPANION: "move the companion's token one extra step",
-    Power.ORCA_REFILL: "the river refills after each card you take from it",
-    Power.ORCA_DECK: "any draw may be the top card of the deck",
-    Power.PUFFIN_SWAP: "before placing, swap a hand card with a river card",
-    Power.PUFFIN_TAKE_BACK: "before placing, take your visible card back into your hand",
-    Power.BEAR_DRAW_PENALTY: "any draw may be a card from your own penalty zone",
-    Power.BEAR_GIVE: "give one of your penalty cards to another player",
+    Power.FOX_UNDER: N_("the last card placed may go to the bottom of your pile"),
+    Power.MOOSE_DRAW: N_("draw one card more or one fewer"),
+    Power.MOOSE_PLACE: N_("place one card more or one fewer"),
+    Power.WALRUS_MAIN: N_("move the main animal's token one extra step"),
+    Power.WALRUS_COMPANION: N_("move the companion's token one extra step"),
+    Power.ORCA_REFILL: N_("the river refills after each card you take from it"),
+    Power.ORCA_DECK: N_("any draw may be the top card of the deck"),
+    Power.PUFFIN_SWAP: N_("before placing, swap a hand card with a river card"),
+    Power.PUFFIN_TAKE_BACK: N_("before placing, take your visible card back into your hand"),
+    Power.BEAR_DRAW_PENALTY: N_("any draw may be a card from your own penalty zone"),
+    Power.BEAR_GIVE: N_("give one of your penalty cards to another player"),
 }
+
+
+def power_words(power: int) -> str:
+    """What ``power`` does, in the language in force."""
+    return _(POWER_WORDS[power])
 
 
 def power_id(animal: int, side: int) -> int:

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.core.game import State
+from floe.core.i18n import N_
 from floe.games.arctic.actions import STOP, decks_mask_text
 from floe.games.arctic.cards import (
     ANIMALS,
@@ -27,9 +28,11 @@ from floe.games.arctic.cards import (
     MAIN,
     N_ANIMALS,
     PLACEMENT,
+    animal_word,
 )
+from floe.games.arctic.i18n import CATALOG, _
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
-from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS, Power
+from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS, Power, power_words
 from floe.games.arctic.state import FACE_DOWN_FLAG, STEP_NAMES
 from floe.games.arctic.text import step_words
 from floe.play.common import player_names, ranking_text
@@ -77,7 +80,7 @@ POWER_STEP: dict[int, str] = {
 }
 
 # The help text of the terminal prompt in an Arctic game.
-HELP = """\
+HELP = N_("""\
 [bold]How to answer[/]
   a number     the choice with that number
   an action    its notation, e.g. [cyan]place fox-walrus-4[/] or [cyan]stop[/]; a unique
@@ -95,13 +98,13 @@ HELP = """\
      the river refills; keep at most 7 cards in hand
   Score: your longest run of each animal in your pile, a bonus for the number
   of animals with a run, the landscape value under your totem's token, minus
-  one per penalty card."""
+  one per penalty card.""")
 
 
 def animal_text(animal: int, *, dim: bool = False) -> Text:
     """An animal's name in its colour."""
     style = ANIMAL_STYLES[animal] + (" dim" if dim else "")
-    return Text(ANIMALS[animal], style=style)
+    return Text(animal_word(animal), style=style)
 
 
 def card_text(card: int) -> Text:
@@ -109,7 +112,7 @@ def card_text(card: int) -> Text:
     return Text.assemble(
         animal_text(MAIN[card]),
         ("/", "dim"),
-        Text(ANIMALS[COMPANION[card]], style=ANIMAL_STYLES[COMPANION[card]].replace("bold ", "")),
+        Text(animal_word(COMPANION[card]), style=ANIMAL_STYLES[COMPANION[card]].replace("bold ", "")),
         (f" p{PLACEMENT[card]} d{DRAW[card]}", "cyan"),
     )
 
@@ -155,15 +158,15 @@ def _pile_runs(pile: Sequence[int]) -> Text:
             out.append("?", style="bold yellow")
         else:
             out.append("·", style="dim")
-    return out if groups else Text("(empty)", style="dim")
+    return out if groups else Text(_("(empty)"), style="dim")
 
 
 def _cards_table(title: str, cards: Sequence[int], empty: str) -> Table:
     table = Table(title=title, title_justify="left", title_style="bold", expand=False)
-    table.add_column("main", no_wrap=True)
-    table.add_column("companion", no_wrap=True)
-    table.add_column("place", justify="right", no_wrap=True)
-    table.add_column("draw", justify="right", no_wrap=True)
+    table.add_column(_("main"), no_wrap=True)
+    table.add_column(_("companion"), no_wrap=True)
+    table.add_column(_("place"), justify="right", no_wrap=True)
+    table.add_column(_("draw"), justify="right", no_wrap=True)
     for c in cards:
         table.add_row(
             animal_text(MAIN[c]), animal_text(COMPANION[c], dim=True), str(PLACEMENT[c]), str(DRAW[c])
@@ -174,7 +177,9 @@ def _cards_table(title: str, cards: Sequence[int], empty: str) -> Table:
 
 
 def _landscape(obs: ArcticObservation) -> Table:
-    table = Table(title="Landscape", title_justify="left", title_style="bold", expand=True, show_lines=False)
+    table = Table(
+        title=_("Landscape"), title_justify="left", title_style="bold", expand=True, show_lines=False
+    )
     for value in LANDSCAPE:
         table.add_column(str(value), justify="center", ratio=1)
     own_totem = obs.totems[obs.seat] if obs.seat is not None and not obs.scores else -1
@@ -199,18 +204,20 @@ def _landscape(obs: ArcticObservation) -> Table:
 def _players_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
     s = obs.scalars
     # A light box and wrapping cells keep four players readable on an 80-column terminal.
-    table = Table(title="Players", title_justify="left", title_style="bold", expand=True, box=box.SIMPLE_HEAD)
-    table.add_column("player")
-    table.add_column("visible card", min_width=13)  # the longest main/companion pair
-    table.add_column("pile", justify="right", no_wrap=True)
-    table.add_column("hand", justify="right", no_wrap=True)
-    table.add_column("pen.", justify="right", no_wrap=True)
-    table.add_column("powers", min_width=12)
-    table.add_column("totem", no_wrap=True, min_width=5)
+    table = Table(
+        title=_("Players"), title_justify="left", title_style="bold", expand=True, box=box.SIMPLE_HEAD
+    )
+    table.add_column(_("player"))
+    table.add_column(_("visible card"), min_width=13)  # the longest main/companion pair
+    table.add_column(_("pile"), justify="right", no_wrap=True)
+    table.add_column(_("hand"), justify="right", no_wrap=True)
+    table.add_column(_("pen."), justify="right", no_wrap=True)
+    table.add_column(_("powers"), min_width=12)
+    table.add_column(_("totem"), no_wrap=True, min_width=5)
     for q in range(s["players"]):
         pile = obs.piles[q]
         top = pile[-1] if pile else HIDDEN
-        visible = card_text(top) if 0 <= top < FACE_DOWN_FLAG else Text("none", style="dim")
+        visible = card_text(top) if 0 <= top < FACE_DOWN_FLAG else Text(_("none"), style="dim")
         face_down = sum(1 for e in pile if e >= FACE_DOWN_FLAG or e == FACE_DOWN_UNKNOWN)
         # Animal names only: the powers table below gives each one's side and words.
         powers = Text(" ").join(animal_text(a) for a in range(N_ANIMALS) if obs.holder[a] == q)
@@ -229,10 +236,10 @@ def _players_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
             totem_cell,
         )
     first = names[s["first_player"]] if 0 <= s["first_player"] < len(names) else "-"
-    table.caption = (
-        f"first player: {first}; visible card: main/companion p(lacement) d(raw); "
+    table.caption = _(
+        "first player: %(first)s; visible card: main/companion p(lacement) d(raw); "
         "pile: cards (face-down); pen.: penalty cards"
-    )
+    ) % {"first": first}
     table.caption_justify = "left"
     return table
 
@@ -240,7 +247,7 @@ def _players_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
 def _piles_grid(obs: ArcticObservation, names: Sequence[str]) -> Table:
     """Every pile in full, bottom to top, one line per player (runs compressed, ``?`` face-down)."""
     grid = Table(
-        title="Piles, bottom to top (?: face-down)",
+        title=_("Piles, bottom to top (?: face-down)"),
         title_justify="left",
         title_style="bold",
         box=None,
@@ -256,21 +263,21 @@ def _piles_grid(obs: ArcticObservation, names: Sequence[str]) -> Table:
 
 
 def _powers_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
-    table = Table(title="Powers in play", title_justify="left", title_style="bold", expand=True)
-    table.add_column("animal", no_wrap=True)
-    table.add_column("power", no_wrap=True)
-    table.add_column("step", justify="center")
-    table.add_column("held by", no_wrap=True)
-    table.add_column("what it does", ratio=1)
+    table = Table(title=_("Powers in play"), title_justify="left", title_style="bold", expand=True)
+    table.add_column(_("animal"), no_wrap=True)
+    table.add_column(_("power"), no_wrap=True)
+    table.add_column(_("step"), justify="center")
+    table.add_column(_("held by"), no_wrap=True)
+    table.add_column(_("what it does"), ratio=1)
     for a in range(N_ANIMALS):
         pid = obs.powers[a]
         holder = obs.holder[a]
         table.add_row(
             animal_text(a),
-            POWER_SLUGS.get(pid, "not drawn yet"),
+            POWER_SLUGS.get(pid, _("not drawn yet")),
             POWER_STEP.get(pid, ""),
-            names[holder] if holder >= 0 else Text("nobody", style="dim"),
-            POWER_WORDS.get(pid, ""),
+            names[holder] if holder >= 0 else Text(_("nobody"), style="dim"),
+            power_words(pid) if pid in POWER_WORDS else "",
         )
     return table
 
@@ -279,21 +286,24 @@ def _header(obs: ArcticObservation, names: Sequence[str]) -> Text:
     """The panel title: the round and whose turn it is (the step goes inside, where it may wrap)."""
     s = obs.scalars
     if obs.scores is not None or STEP_NAMES[s["step"]] == "over":
-        return Text("Game over", style="bold")
-    out = Text(f"Round {s['round']}", style="bold")
+        return Text(_("Game over"), style="bold")
+    out = Text(_("Round %(n)s") % {"n": s["round"]}, style="bold")
     player = s["turn_player"]
     if player >= 0:
         out.append(" · ")
-        out.append(f"{names[player]} to play", style="bold yellow" if player == obs.seat else "bold")
+        out.append(
+            _("%(who)s to play") % {"who": names[player]},
+            style="bold yellow" if player == obs.seat else "bold",
+        )
     if s["final_round"]:
-        out.append(" · final round: steps A and B only", style="bold red")
+        out.append(" · " + _("final round: steps A and B only"), style="bold red")
     elif s["end_triggered"]:
-        out.append(" · end triggered: last normal round", style="bold red")
+        out.append(" · " + _("end triggered: last normal round"), style="bold red")
     return out
 
 
 def _now(obs: ArcticObservation) -> Text:
-    out = Text("Now: ", style="bold")
+    out = Text(_("Now: "), style="bold")
     out.append(step_words(obs))
     return out
 
@@ -301,22 +311,32 @@ def _now(obs: ArcticObservation) -> Text:
 def _footer(obs: ArcticObservation) -> Text:
     s = obs.scalars
     decks = decks_mask_text(s["decks_in_play"])
-    out = Text(f"Deck {obs.deck_count} · reserve {s['reserve_count']} · decks in play {decks or '-'}")
+    out = Text(
+        _("Deck %(deck)s · reserve %(reserve)s · decks in play %(decks)s")
+        % {"deck": obs.deck_count, "reserve": s["reserve_count"], "decks": decks or "-"}
+    )
     if obs.seat is not None:
         totem = obs.totems[obs.seat]
         if totem >= 0:
-            out.append(" · your totem (★): ")
+            out.append(" · " + _("your totem (★): "))
             out.append_text(animal_text(totem))
-            out.append(f" (now worth {LANDSCAPE[obs.tokens[totem]]})")
+            out.append(" " + _("(now worth %(n)s)") % {"n": LANDSCAPE[obs.tokens[totem]]})
         unseen = obs.penalty_counts[obs.seat] - len(obs.penalties or ())
         if obs.penalties:
-            out.append(" · your penalty cards: " + ", ".join(CARD_NAMES[c] for c in obs.penalties))
+            out.append(
+                " · "
+                + _("your penalty cards: %(cards)s")
+                % {"cards": ", ".join(CARD_NAMES[c] for c in obs.penalties)}
+            )
             if unseen:
-                out.append(f" and {unseen} face-down")
+                out.append(" " + _("and %(n)s face-down") % {"n": unseen})
         elif obs.penalties is None and unseen:
-            out.append(" · you may not look at your penalty cards")
+            out.append(" · " + _("you may not look at your penalty cards"))
         elif unseen:
-            out.append(f" · your penalty cards: {unseen} face-down (a Polar bear power lets you look)")
+            out.append(
+                " · "
+                + _("your penalty cards: %(n)s face-down (a Polar bear power lets you look)") % {"n": unseen}
+            )
     return out
 
 
@@ -324,12 +344,12 @@ def table_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> Re
     """The whole Arctic table as ``obs.seat`` sees it, as one Rich renderable."""
     n = obs.scalars["players"]
     names = list(names) if names else player_names(n, obs.seat)
-    river = _cards_table(f"River ({len(obs.river)})", obs.river, "(empty)")
+    river = _cards_table(_("River (%(n)s)") % {"n": len(obs.river)}, obs.river, _("(empty)"))
     parts: list[RenderableType] = (
         [_landscape(obs)] if obs.scores is not None else [_now(obs), _landscape(obs)]
     )
     if obs.seat is not None:
-        hand = _cards_table(f"Your hand ({len(obs.hand)})", obs.hand, "(no cards)")
+        hand = _cards_table(_("Your hand (%(n)s)") % {"n": len(obs.hand)}, obs.hand, _("(no cards)"))
         grid = Table.grid(padding=(0, 2))
         grid.add_row(river, hand)
         parts.append(grid)
@@ -367,8 +387,9 @@ def status_line(state: State, seat: int | None) -> Text:
     obs = state.observation(seat)
     if not isinstance(obs, ArcticObservation):
         return Text("")
-    out = Text(step_words(obs).capitalize(), style="bold")
-    out.append("   landscape: ", style="dim")
+    words = step_words(obs)
+    out = Text(words[:1].upper() + words[1:], style="bold")  # German nouns keep their capitals
+    out.append("   " + _("landscape: "), style="dim")
     for pos, value in enumerate(LANDSCAPE):
         animals = [a for a in range(N_ANIMALS) if obs.tokens[a] == pos]
         if animals:
@@ -389,17 +410,17 @@ def scores_table(
 ) -> Table:
     """Each player's scoring breakdown, one column per player in ranking order: every animal's longest
     run's points and length, the bonus, the totem, the penalties and the total."""
-    table = Table(title="Final scores", title_justify="left", title_style="bold")
+    table = Table(title=_("Final scores"), title_justify="left", title_style="bold")
     table.add_column("", no_wrap=True)
     for place, q in enumerate(ranking, start=1):
         table.add_column(f"{place}. {names[q]}", justify="right", no_wrap=True)
     for a, animal in enumerate(ANIMALS):
-        cells: list[RenderableType] = [Text.assemble(animal_text(a), (" points (run)", "dim"))]
+        cells: list[RenderableType] = [Text.assemble(animal_text(a), (" " + _("points (run)"), "dim"))]
         for q in ranking:
             run, pts = breakdowns[q]["runs"][animal], breakdowns[q]["run_points"][animal]
             cells.append(run_cell(run, pts))
         table.add_row(*cells)
-    table.add_row("bonus", *(str(breakdowns[q]["bonus"]) for q in ranking))
+    table.add_row(_("bonus"), *(str(breakdowns[q]["bonus"]) for q in ranking))
     totem_cells: list[RenderableType] = []
     for q in ranking:
         value = str(breakdowns[q]["totem"])
@@ -408,20 +429,20 @@ def scores_table(
             if totems is not None and totems[q] >= 0
             else value
         )
-    table.add_row("totem", *totem_cells)
+    table.add_row(_("totem"), *totem_cells)
     table.add_row(
-        "penalties",
+        _("penalties"),
         *(f"-{breakdowns[q]['penalties']}" if breakdowns[q]["penalties"] else "0" for q in ranking),
     )
     if any(breakdowns[q]["wildcards"] for q in ranking):
         table.add_row(
-            Text("face-down cards as", style="dim"),
+            Text(_("face-down cards as"), style="dim"),
             *(Text(", ".join(breakdowns[q]["wildcards"]) or "-", style="dim") for q in ranking),
         )
     table.add_row(
-        Text("total", style="bold"), *(Text(str(breakdowns[q]["total"]), style="bold") for q in ranking)
+        Text(_("total"), style="bold"), *(Text(str(breakdowns[q]["total"]), style="bold") for q in ranking)
     )
-    table.caption = (
+    table.caption = _(
         "points (longest run): a run of n scores 0, 0, 1, 3, 6, 10, 15 (n = 0..6+); "
         "bonus: the same for the runs scored"
     )
@@ -461,7 +482,8 @@ VIEW = GameView(
     status_line=status_line,
     final_view=final_view,
     turn_key=turn_key,
-    turn_word="Round",
+    turn_word=N_("Round"),
+    catalog=CATALOG,
     help=HELP,
     # More choices than this are listed as numbered notations in columns: described one per line (two at
     # 80 columns) they would push the table and the last moves off a 45-row terminal.

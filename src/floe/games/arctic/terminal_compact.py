@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from floe.games.arctic.cards import LANDSCAPE, N_ANIMALS
+from floe.games.arctic.i18n import _
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.state import FACE_DOWN_FLAG
@@ -30,7 +31,7 @@ _SEP = (" · ", "dim")
 def landscape_line(obs: ArcticObservation) -> Text:
     """``Landscape  0: moose orca · 1: walrus · 3: - …``; ★ marks the seat's own totem."""
     own_totem = obs.totems[obs.seat] if obs.seat is not None and not obs.scores else -1
-    out = Text("Landscape  ", style="bold")
+    out = Text(_("Landscape") + "  ", style="bold")
     for pos, value in enumerate(LANDSCAPE):
         if pos:
             out.append(*_SEP)
@@ -68,31 +69,31 @@ def _player_line(obs: ArcticObservation, q: int, name: str) -> Text:
     if 0 <= top < FACE_DOWN_FLAG:
         out.append_text(card_text(top))
     else:
-        out.append("no visible card", style="dim")
+        out.append(_("no visible card"), style="dim")
     face_down = sum(1 for e in pile if e >= FACE_DOWN_FLAG or e == FACE_DOWN_UNKNOWN)
     out.append(*_SEP)
-    out.append("pile " + str(len(pile)) + (f" ({face_down}?)" if face_down else ""))
+    out.append(_("pile %(n)s") % {"n": len(pile)} + (f" ({face_down}?)" if face_down else ""))
     out.append(*_SEP)
-    out.append(f"hand {obs.hand_counts[q]}")
+    out.append(_("hand %(n)s") % {"n": obs.hand_counts[q]})
     out.append(*_SEP)
-    out.append(f"pen. {obs.penalty_counts[q]}")
+    out.append(_("pen. %(n)s") % {"n": obs.penalty_counts[q]})
     held = [a for a in range(N_ANIMALS) if obs.holder[a] == q]
     if held:
         out.append(*_SEP)
         out.append_text(Text(" ").join(animal_text(a) for a in held))
     if obs.totems[q] >= 0 and q != obs.seat:  # the others' totems show at the end only
         out.append(*_SEP)
-        out.append("totem ")
+        out.append(_("totem") + " ")
         out.append_text(animal_text(obs.totems[q]))
     return out
 
 
 def _powers_line(obs: ArcticObservation, names: Sequence[str]) -> Text:
-    out = Text("Powers: ", style="bold")
+    out = Text(_("Powers: "), style="bold")
     for a in range(N_ANIMALS):
         if a:
             out.append(*_SEP)
-        out.append(POWER_SLUGS.get(obs.powers[a], "not drawn yet"))
+        out.append(POWER_SLUGS.get(obs.powers[a], _("not drawn yet")))
         holder = obs.holder[a]
         out.append(f" {names[holder].split(' ')[0]}" if holder >= 0 else "", style="yellow")
     return out
@@ -102,12 +103,16 @@ def compact_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> 
     """The Arctic table as ``obs.seat`` sees it, in about 20 rows (see the module docstring)."""
     n = obs.scalars["players"]
     names = list(names) if names else player_names(n, obs.seat)
-    parts: list[RenderableType] = [_now(obs), landscape_line(obs), _cards_line("River", obs.river, "(empty)")]
+    parts: list[RenderableType] = [
+        _now(obs),
+        landscape_line(obs),
+        _cards_line(_("River"), obs.river, _("(empty)")),
+    ]
     if obs.seat is not None:
-        parts.append(_cards_line("Your hand", obs.hand, "(no cards)"))
+        parts.append(_cards_line(_("Your hand"), obs.hand, _("(no cards)")))
     parts += [_player_line(obs, q, names[q]) for q in range(n)]
     if obs.seat is not None:
-        own = Text("Your pile, bottom to top: ", style="bold")
+        own = Text(_("Your pile, bottom to top: "), style="bold")
         own.append_text(_pile_runs(obs.piles[obs.seat]))
         parts.append(own)
     parts += [_powers_line(obs, names), _footer(obs)]
@@ -115,7 +120,7 @@ def compact_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> 
         Group(*parts),
         title=_header(obs, names),
         title_align="left",
-        subtitle=Text("table: every pile and what each power does", style="dim"),
+        subtitle=Text(_("table: every pile and what each power does"), style="dim"),
         subtitle_align="right",
         border_style="blue",
     )

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from floe.core.errors import InvalidActionError
-from floe.core.words import counted
+from floe.core.i18n import N_
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind
 from floe.games.arctic.cards import (
@@ -14,9 +14,11 @@ from floe.games.arctic.cards import (
     LANDSCAPE,
     MAIN,
     N_ANIMALS,
+    animal_word,
     card_name,
     describe_card,
 )
+from floe.games.arctic.i18n import _, counted
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.state import EXTRA, FACE_DOWN_FLAG, PLACE, STEP_NAMES, SWAP_RIVER
@@ -62,7 +64,11 @@ def render_plain(obs: ArcticObservation) -> str:
     for q in range(s["players"]):
         own = q == obs.seat
         head = f"P{q + 1}{' (you)' if own else ''}{' first' if q == s['first_player'] else ''}:"
-        hand = ", ".join(CARD_NAMES[c] for c in obs.hand) if own else counted(obs.hand_counts[q], "card")
+        hand = (
+            ", ".join(CARD_NAMES[c] for c in obs.hand)
+            if own
+            else counted(obs.hand_counts[q], "card", "cards")
+        )
         totem = ANIMALS[obs.totems[q]] if obs.totems[q] >= 0 else "?"
         pens = f"{obs.penalty_counts[q]}"
         if own and obs.penalties is not None and obs.penalty_counts[q]:
@@ -76,7 +82,7 @@ def render_plain(obs: ArcticObservation) -> str:
 
 
 def _range_words(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low} to {high}"
+    return str(low) if low == high else _("%(low)s to %(high)s") % {"low": low, "high": high}
 
 
 def step_words(obs: ArcticObservation) -> str:
@@ -84,31 +90,45 @@ def step_words(obs: ArcticObservation) -> str:
     s = obs.scalars
     step = STEP_NAMES[s["step"]]
     if step == "place":
-        return (
-            f"place cards: placement value {s['placement_value']}, "
-            f"place {_range_words(s['place_min'], s['place_max'])} ({s['placed']} placed so far)"
-        )
+        return _("place cards: placement value %(value)s, place %(range)s (%(placed)s placed so far)") % {
+            "value": s["placement_value"],
+            "range": _range_words(s["place_min"], s["place_max"]),
+            "placed": s["placed"],
+        }
     if step == "swap":
-        offered = CARD_NAMES[s["swap_card"]] if s["swap_card"] >= 0 else "a hand card"
-        return f"Puffin swap: choose a river card to swap for {offered}"
+        if s["swap_card"] >= 0:
+            return _("Puffin swap: choose a river card to swap for %(card)s") % {
+                "card": CARD_NAMES[s["swap_card"]]
+            }
+        return _("Puffin swap: choose a river card to swap for a hand card")
     if step == "move":
-        return "move tokens: main animal one way, companion the other"
+        return _("move tokens: main animal one way, companion the other")
     if step == "extra":
-        return f"Walrus: move the {ANIMALS[s['walrus_token']]} token one more step, or not"
+        return _("Walrus: move the %(animal)s token one more step, or not") % {
+            "animal": animal_word(s["walrus_token"])
+        }
     if step == "draw":
-        return f"draw cards: draw {_range_words(s['draw_min'], s['draw_max'])} ({s['drawn']} drawn so far)"
+        return _("draw cards: draw %(range)s (%(drawn)s drawn so far)") % {
+            "range": _range_words(s["draw_min"], s["draw_max"]),
+            "drawn": s["drawn"],
+        }
     if step == "discard":
         player = s["turn_player"]
         held = obs.hand_counts[player] if player >= 0 else 0
-        return f"discard down to 7 cards ({held} in hand)"
+        return _("discard down to 7 cards (%(n)s in hand)") % {"n": held}
     if step == "give":
-        return "Polar bear: give one of your penalty cards to another player, or not"
-    return {
-        "setup": "setting up",
-        "take-power": "take a power card",
-        "refilled": "refill the river",
-        "over": "the game is over",
-    }.get(step, step)
+        return _("Polar bear: give one of your penalty cards to another player, or not")
+    words = _STEP_WORDS.get(step)
+    return _(words) if words else step
+
+
+# The steps that need no numbers, in words (message ids).
+_STEP_WORDS = {
+    "setup": N_("setting up"),
+    "take-power": N_("take a power card"),
+    "refilled": N_("refill the river"),
+    "over": N_("the game is over"),
+}
 
 
 def describe(obs: ArcticObservation, action: int) -> str:
@@ -118,39 +138,44 @@ def describe(obs: ArcticObservation, action: int) -> str:
     try:
         d = act.decode(action)
     except InvalidActionError:
-        return f"action {action}"
+        return _("action %(n)s") % {"n": action}
     k = ActionKind
     kind = d.kind
     words = describe_card(d.card) if d.card >= 0 else ""
     if kind is k.STOP:
-        return _stop_words(obs) if s["step"] == PLACE else "Stop drawing cards"
+        return _stop_words(obs) if s["step"] == PLACE else _("Stop drawing cards")
     if kind is k.PASS:
-        return "Don't use the Walrus power" if s["step"] == EXTRA else "Don't give a penalty card"
+        return _("Don't use the Walrus power") if s["step"] == EXTRA else _("Don't give a penalty card")
     if kind is k.MOVE:
         player = s["turn_player"]
         top = visible_top(obs.piles[player]) if player >= 0 else -1
         if top < 0:  # not a step-B position: no tokens to name
             return str(d)
-        main, comp = ANIMALS[MAIN[top]], ANIMALS[COMPANION[top]]
+        tokens = {"main": animal_word(MAIN[top]), "companion": animal_word(COMPANION[top])}
         if d.direction == act.RIGHT:
-            return f"Move the {main} token forward and the {comp} token back"
-        return f"Move the {main} token back and the {comp} token forward"
+            return _("Move the %(main)s token forward and the %(companion)s token back") % tokens
+        return _("Move the %(main)s token back and the %(companion)s token forward") % tokens
     if kind is k.EXTRA:
-        way = "forward" if d.direction == act.RIGHT else "back"
-        return f"Walrus: move the {ANIMALS[s['walrus_token']]} token one more step {way}"
+        walrus = {"animal": animal_word(s["walrus_token"])}
+        if d.direction == act.RIGHT:
+            return _("Walrus: move the %(animal)s token one more step forward") % walrus
+        return _("Walrus: move the %(animal)s token one more step back") % walrus
     if kind is k.RIVER:
         if s["step"] == SWAP_RIVER:
-            return f"Take {words} from the river in exchange"
-        return f"Draw {words} from the river"
+            return _("Take %(card)s from the river in exchange") % {"card": words}
+        return _("Draw %(card)s from the river") % {"card": words}
     if kind is k.GIVE_BLIND:
-        return f"Polar bear: give an unseen penalty card to {act.seat_name(d.seat)}"
+        return _("Polar bear: give an unseen penalty card to %(seat)s") % {"seat": act.seat_name(d.seat)}
     if kind is k.GIVE:
-        return f"Polar bear: give {card_name(d.card)} from your penalty zone to {act.seat_name(d.seat)}"
+        return _("Polar bear: give %(card)s from your penalty zone to %(seat)s") % {
+            "card": card_name(d.card),
+            "seat": act.seat_name(d.seat),
+        }
     if kind is k.SIDE:
         assert d.power is not None
-        return f"Chance: the power {d.power.slug} is in play"
+        return _("Chance: the power %(power)s is in play") % {"power": d.power.slug}
     if kind in _PHRASES:
-        return _PHRASES[kind].format(card=words)
+        return _(_PHRASES[kind]) % {"card": words}
     text = str(d)  # the other chance outcomes: decks, totem, first player
     return text[0].upper() + text[1:]
 
@@ -161,26 +186,29 @@ def _stop_words(obs: ArcticObservation) -> str:
     player = s["turn_player"]
     if player >= 0 and obs.hand_counts[player] == 0:
         short = s["place_min"] - s["placed"]
-        return "Stop placing: your hand is empty" + (
-            f" ({short} short: penalty cards from the deck)" if short > 0 else ""
-        )
+        if short > 0:
+            return _("Stop placing: your hand is empty (%(n)s short: penalty cards from the deck)") % {
+                "n": short
+            }
+        return _("Stop placing: your hand is empty")
     if s["placed"] == 0:
         # Moose "place ±1" on a placement value of 1 (D25): a trap when read as "stop" before anything.
-        return "Moose: place no card this turn (your visible card stays; step B still moves its tokens)"
-    return f"Stop placing cards ({s['placed']} placed)"
+        return _("Moose: place no card this turn (your visible card stays; step B still moves its tokens)")
+    return _("Stop placing cards (%(n)s placed)") % {"n": s["placed"]}
 
 
-# What an action does when that does not depend on the step or the table ({card}: the card in words).
+# What an action does when that does not depend on the step or the table (message ids; %(card)s: the
+# card in words).
 _PHRASES: dict[ActionKind, str] = {
-    ActionKind.TAKE_BACK: "Puffin: take your visible card back into your hand",
-    ActionKind.DECK: "Orca: draw the top card of the deck",
-    ActionKind.PENALTY_BLIND: "Polar bear: draw an unseen card from your penalty zone",
-    ActionKind.LOOK: "Polar bear: look at your face-down penalty cards (then choose)",
-    ActionKind.PLACE: "Place {card} on your pile",
-    ActionKind.UNDER: "Fox: place {card} at the bottom of your pile (last card)",
-    ActionKind.FACEDOWN: "Fox: place {card} face-down under your visible card (last card)",
-    ActionKind.SWAP: "Puffin: put {card} into the river (then pick a river card)",
-    ActionKind.PENALTY: "Polar bear: draw {card} from your penalty zone",
-    ActionKind.DISCARD: "Discard {card} into your penalty zone",
-    ActionKind.CARD: "Chance: {card}",
+    ActionKind.TAKE_BACK: N_("Puffin: take your visible card back into your hand"),
+    ActionKind.DECK: N_("Orca: draw the top card of the deck"),
+    ActionKind.PENALTY_BLIND: N_("Polar bear: draw an unseen card from your penalty zone"),
+    ActionKind.LOOK: N_("Polar bear: look at your face-down penalty cards (then choose)"),
+    ActionKind.PLACE: N_("Place %(card)s on your pile"),
+    ActionKind.UNDER: N_("Fox: place %(card)s at the bottom of your pile (last card)"),
+    ActionKind.FACEDOWN: N_("Fox: place %(card)s face-down under your visible card (last card)"),
+    ActionKind.SWAP: N_("Puffin: put %(card)s into the river (then pick a river card)"),
+    ActionKind.PENALTY: N_("Polar bear: draw %(card)s from your penalty zone"),
+    ActionKind.DISCARD: N_("Discard %(card)s into your penalty zone"),
+    ActionKind.CARD: N_("Chance: %(card)s"),
 }

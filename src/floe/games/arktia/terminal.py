@@ -37,9 +37,9 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.core.game import State
-from floe.core.words import counted
 from floe.games.arktia.actions import STOP
 from floe.games.arktia.board import COLUMNS
+from floe.games.arktia.i18n import counted
 from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP, OVER
 from floe.games.arktia.towers import NEUTRAL, SIZE_LETTERS, TOP, pieces_bottom_up
 from floe.games.arktia.view import ArktiaObservation
@@ -213,7 +213,7 @@ def now_words(obs: ArktiaObservation) -> str:
 def _header(obs: ArktiaObservation, names: Sequence[str]) -> Text:
     raw = obs.raw
     if raw["step"] == OVER:
-        return Text(f"Game over after {counted(raw['turn'], 'turn')}", style="bold")
+        return Text(f"Game over after {counted(raw['turn'], 'turn', 'turns')}", style="bold")
     out = Text(f"Turn {raw['turn'] + 1}", style="bold")
     out.append(" · ")
     out.append_text(_player_text(raw["player"], names))

@@ -1,4 +1,5 @@
 // HTTP and WebSocket helpers for the server protocol (docs/server.md).
+import { lang } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -73,7 +74,7 @@ export class TableSocket {
     this.ws = ws;
     let welcomed = false;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, lang }));
       this.onStatus("open");
       // Keep idle connections alive through proxies that drop silent sockets.
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), 25000);

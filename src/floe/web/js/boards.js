@@ -4,6 +4,7 @@
 // button. The interface a board module exports is described in docs/server.md ("Board modules").
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
+import { loadMessages } from "./i18n.js";
 import { scoreScreen } from "./score.js";
 
 let games = null;
@@ -42,7 +43,7 @@ function linkStyle(href) {
  * out), and the game's facts: {info, board}.
  */
 export async function loadBoard(name) {
-  const info = await gameInfo(name);
+  const [info] = await Promise.all([gameInfo(name), loadMessages(name)]); // the game's own catalog too
   let module = PLAIN;
   if (info && info.board) {
     const url = new URL(info.board, location.href);

@@ -1,13 +1,14 @@
 // Table chat (docs/server.md, "Chat"): the lines of the people at the table and its spectators, shown as
 // text only (every line becomes a text node through h(), never parsed as markup), and a box to write one.
 import { h, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const MAX_CHARS = 300; // the server's default chat_max_chars; it refuses longer lines anyway
 
 /** "P1 Ann (you)" for a seat's line, "Zoe (spectator)" for a spectator's. */
 export function speaker(line, me) {
-  if (line.spectator) return `${line.name} (spectator)`;
-  return `P${line.seat + 1} ${line.name}${line.seat === me ? " (you)" : ""}`;
+  if (line.spectator) return `${line.name} ${t("(spectator)")}`;
+  return `P${line.seat + 1} ${line.name}${line.seat === me ? ` ${t("(you)")}` : ""}`;
 }
 
 /** One line of chat as a list item. */
@@ -28,20 +29,20 @@ export class ChatPanel {
     this.me = null;
     this.lines = new Map(); // idx -> line: a reconnect sends the history again
     this.list = h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite" });
-    this.name = h("input", { class: "chat-name", maxlength: 40, placeholder: "your name", "data-testid": "chat-name", "aria-label": "your name" });
-    this.input = h("input", { class: "chat-input", maxlength: MAX_CHARS, placeholder: "Say something…", "data-testid": "chat-input", "aria-label": "chat message" });
+    this.name = h("input", { class: "chat-name", maxlength: 40, placeholder: t("your name"), "data-testid": "chat-name", "aria-label": t("your name") });
+    this.input = h("input", { class: "chat-input", maxlength: MAX_CHARS, placeholder: t("Say something…"), "data-testid": "chat-input", "aria-label": t("chat message") });
     const form = h(
       "form",
       { class: "chat-form", "data-testid": "chat-form" },
       this.name,
       this.input,
-      h("button", { type: "submit", class: "secondary", "data-testid": "chat-send" }, "Send"),
+      h("button", { type: "submit", class: "secondary", "data-testid": "chat-send" }, t("Send")),
     );
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       this.submit();
     });
-    replaceChildren(root, h("h2", { class: "zone-title" }, "Chat"), this.list, form);
+    replaceChildren(root, h("h2", { class: "zone-title" }, t("Chat")), this.list, form);
     this.name.value = localStorage.getItem("floe-name") || "";
     this.setSeat(null);
   }

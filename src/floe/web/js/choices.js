@@ -8,6 +8,7 @@
 // for keyboards and small screens. Nothing that is not legal is clickable.
 import { h, replaceChildren } from "./dom.js";
 import { clickWord } from "./words.js";
+import { nt, showNotation, t } from "./i18n.js";
 
 /**
  * How a game ties its choices to its board; every hook is optional (with none, every choice is a button).
@@ -32,11 +33,11 @@ function choiceButton(choice, onPlay, disabled) {
       "data-testid": "choice",
       "data-action": choice.id,
       "data-verb": choice.verb,
-      title: choice.notation,
+      title: showNotation(choice.notation),
       disabled,
       onclick: () => onPlay(choice),
     },
-    choice.text || choice.notation,
+    choice.text || showNotation(choice.notation),
   );
 }
 
@@ -216,7 +217,7 @@ export class Choices {
   }
 
   hint(keys, step) {
-    return this.spec.hint ? this.spec.hint(keys, step) : "a highlighted object";
+    return this.spec.hint ? this.spec.hint(keys, step) : t("a highlighted object");
   }
 
   renderPanel() {
@@ -229,16 +230,18 @@ export class Choices {
     this.panel.hidden = false;
     if (this.picked.length) {
       const onward = [...this.next().keys()];
-      const what = this.picked.map((k) => this.words(k)).join(", then ");
-      const then = onward.length ? ` ${clickWord(true)} ${this.hint(onward, this.picked.length)} (${onward.length}), or choose below.` : " Choose:";
+      const what = this.picked.map((k) => this.words(k)).join(t(", then "));
+      const then = onward.length
+        ? t("%(click)s %(target)s (%(n)s), or choose below.", { click: clickWord(true), target: this.hint(onward, this.picked.length), n: onward.length })
+        : t("Choose:");
       replaceChildren(
         this.panel,
-        h("p", { class: "choices-title", "data-testid": "selection" }, `Selected: ${what}.${then}`),
+        h("p", { class: "choices-title", "data-testid": "selection" }, t("Selected: %(what)s.", { what }) + " " + then),
         h("div", { class: "choice-list" }, this.candidates().map(button)),
         h(
           "button",
           { type: "button", class: "choice-back", "data-testid": "choice-back", onclick: () => this.pick([]) },
-          "Back to all choices",
+          t("Back to all choices"),
         ),
       );
       return;
@@ -248,14 +251,20 @@ export class Choices {
     replaceChildren(
       this.panel,
       first.length
-        ? h("p", { class: "choices-hint" }, `${buttons.length ? `Choose below, or ${clickWord()}` : clickWord(true)} ${this.hint(first, 0)}.`)
+        ? h(
+            "p",
+            { class: "choices-hint" },
+            buttons.length
+              ? t("Choose below, or %(click)s %(target)s.", { click: clickWord(), target: this.hint(first, 0) })
+              : t("%(click)s %(target)s.", { click: clickWord(true), target: this.hint(first, 0) }),
+          )
         : null,
       buttons.length ? h("div", { class: "choice-list" }, buttons.map(button)) : null,
       first.length
         ? h(
             "details",
             { class: "all-choices" },
-            h("summary", {}, `All ${this.legal.length} choices as a list`),
+            h("summary", {}, nt("All %(n)s choice as a list", "All %(n)s choices as a list", this.legal.length)),
             h("div", { class: "choice-list" }, this.legal.map(button)),
           )
         : null,

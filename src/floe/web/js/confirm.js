@@ -4,6 +4,7 @@
 // person knows there is no way around it. The page uses the same dialog before it hands a seat to a bot.
 import { h, replaceChildren } from "./dom.js";
 import { linkCss } from "./tips.js";
+import { t } from "./i18n.js";
 
 let dialog = null;
 let settle = null; // resolves the question on show
@@ -13,7 +14,7 @@ let about = null; // what it is about: "choice" (a move, stale once the position
  * Ask `question` in a modal dialog; resolves true if confirmed, false if cancelled (the cancel button,
  * Escape, or a newer question replacing it).
  */
-export function ask(question, { yes = "Confirm", no = "Cancel", kind = null } = {}) {
+export function ask(question, { yes = t("Confirm"), no = t("Cancel"), kind = null } = {}) {
   linkCss("/static/css/help.css");
   if (!dialog) {
     dialog = h("dialog", { class: "confirm-dialog", "data-testid": "confirm-dialog", role: "alertdialog" });
@@ -54,7 +55,7 @@ export function dismissChoice() {
  */
 export async function confirmChoice(choice, play, current) {
   if (!choice.confirm) return play(choice);
-  const ok = await ask(choice.confirm, { yes: "Yes, play it", no: "No, go back", kind: "choice" });
+  const ok = await ask(choice.confirm, { yes: t("Yes, play it"), no: t("No, go back"), kind: "choice" });
   if (ok && current()) play(choice);
 }
 
@@ -70,6 +71,6 @@ export function showWarnings(anchor, legal) {
   }
   const all = legal && legal.length > 0 && legal.every((c) => c.warning);
   const words = all ? [...new Set(legal.map((c) => c.warning))] : [];
-  line.textContent = all ? `Careful: every choice you have ${words.join(" or ")}.` : "";
+  line.textContent = all ? t("Careful: every choice you have %(what)s.", { what: words.join(t(" or ")) }) : "";
   line.hidden = !all;
 }

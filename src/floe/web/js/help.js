@@ -7,6 +7,7 @@
 // no button and no marked terms. The interface is described in docs/server.md ("Help modules").
 import { h, replaceChildren } from "./dom.js";
 import { hide, installTips } from "./tips.js";
+import { t } from "./i18n.js";
 
 const modules = new Map(); // url -> promise of the module
 
@@ -37,7 +38,7 @@ export function helpButton(info, { testid = "help-open" } = {}) {
       "aria-haspopup": "dialog",
       onclick: () => openHelp(info),
     },
-    "How to play",
+    t("How to play"),
   );
 }
 
@@ -78,7 +79,7 @@ export async function openHelp(info) {
   const sections = module.sections || [];
   const close = h(
     "button",
-    { type: "button", class: "help-close secondary", "data-testid": "help-close", "aria-label": "Close", onclick: () => panel.close() },
+    { type: "button", class: "help-close secondary", "data-testid": "help-close", "aria-label": t("Close"), onclick: () => panel.close() },
     "✕",
   );
   const body = h("div", { class: "help-body", "data-testid": "help-body" });
@@ -94,7 +95,7 @@ export async function openHelp(info) {
   }
   const nav = h(
     "nav",
-    { class: "help-nav", "aria-label": "Sections" },
+    { class: "help-nav", "aria-label": t("Sections") },
     sections.map((s) =>
       h("a", { href: `#help-${s.id}`, onclick: (ev) => {
         ev.preventDefault();
@@ -102,7 +103,7 @@ export async function openHelp(info) {
       } }, s.title),
     ),
   );
-  replaceChildren(panel, h("header", { class: "help-head" }, h("h2", { id: "help-title" }, module.title || "How to play"), close), nav, body);
+  replaceChildren(panel, h("header", { class: "help-head" }, h("h2", { id: "help-title" }, module.title || t("How to play")), close), nav, body);
   if (!panel.open) panel.showModal();
   body.scrollTop = 0;
 }

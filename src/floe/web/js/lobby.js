@@ -4,8 +4,11 @@
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { helpButton } from "./help.js";
+import { loadMessages, nt, startLanguage, t } from "./i18n.js";
 import { OptionForm } from "./optionform.js";
 import { clientKey, joinedLinks, rememberJoin, showRecent } from "./recent.js";
+import { statusWord } from "./words.js";
+import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("create-form");
@@ -17,24 +20,26 @@ const rules = new OptionForm($("game-options"), $("advanced-options"));
 /** The name the server gives a bot ("ISMCTS · 1 s", "Baseline (BGA's automatic player)"), else its spec. */
 function botLabel(spec) {
   const labels = (game && game.bot_labels) || {};
-  return labels[spec] || spec;
+  return t(labels[spec] || spec);
 }
 
 let games = [];
 let game = null;
 let bots = [];
 
+await startLanguage();
 init();
 
 async function init() {
   try {
     games = await api("/api/games");
+    await Promise.all(games.map((g) => loadMessages(g.name))); // each game's names, options and help
   } catch (err) {
-    $("create-error").textContent = `Cannot reach the server: ${err.message}`;
+    $("create-error").textContent = t("Cannot reach the server: %(error)s", { error: err.message });
     return;
   }
   const picker = $("game");
-  for (const g of games) picker.append(h("option", { value: g.name }, g.title || g.name));
+  for (const g of games) picker.append(h("option", { value: g.name }, t(g.title || g.name)));
   const wanted = new URLSearchParams(location.search).get("game");
   picker.value = games.some((g) => g.name === wanted) ? wanted : games[0].name;
   picker.addEventListener("change", () => setGame(picker.value));
@@ -57,15 +62,15 @@ function setGame(name) {
   const high = game.max_players || low;
   const count = Number(seatCount.value) || low;
   replaceChildren(seatCount);
-  for (let n = low; n <= high; n++) seatCount.append(h("option", { value: n }, `${n} players`));
+  for (let n = low; n <= high; n++) seatCount.append(h("option", { value: n }, nt("%(n)s player", "%(n)s players", n)));
   seatCount.value = String(Math.min(Math.max(count, low), high));
   replaceChildren(
     $("game-about"),
     game.icon ? h("img", { src: game.icon, alt: "", width: 28, height: 28, class: "game-icon" }) : null,
-    h("span", {}, game.summary || ""),
+    h("span", {}, game.summary ? t(game.summary) : ""),
     helpButton(game),
   );
-  $("game-notice").textContent = game.notice ? `Note: ${game.notice}.` : "";
+  $("game-notice").textContent = game.notice ? t("Note: %(notice)s.", { notice: t(game.notice) }) : "";
   $("game-notice").hidden = !game.notice;
   const options = game.options || [];
   rules.show(options, Number(seatCount.value));
@@ -93,22 +98,22 @@ function renderSeatRows() {
 function seatRow(i, prev) {
   const kind = h(
     "select",
-    { class: "seat-kind", "data-testid": `seat-kind-${i}`, "aria-label": `seat ${i + 1}: person or bot` },
-    h("option", { value: "person" }, "person"),
-    h("option", { value: "bot" }, "bot"),
+    { class: "seat-kind", "data-testid": `seat-kind-${i}`, "aria-label": t("seat %(n)s: person or bot", { n: i + 1 }) },
+    h("option", { value: "person" }, t("person")),
+    h("option", { value: "bot" }, t("bot")),
   );
   kind.value = prev.kind;
   const name = h("input", {
     class: "seat-name-input",
     "data-testid": `seat-name-${i}`,
-    placeholder: `Player ${i + 1}`,
+    placeholder: t("Player %(n)s", { n: i + 1 }),
     maxlength: 40,
-    "aria-label": `seat ${i + 1}: name`,
+    "aria-label": t("seat %(n)s: name", { n: i + 1 }),
     value: prev.name || "",
   });
   const bot = h(
     "select",
-    { class: "seat-bot", "data-testid": `seat-bot-${i}`, "aria-label": `seat ${i + 1}: bot strength` },
+    { class: "seat-bot", "data-testid": `seat-bot-${i}`, "aria-label": t("seat %(n)s: bot strength", { n: i + 1 }) },
     bots.map((b) => h("option", { value: b }, botLabel(b))),
   );
   bot.value = prev.bot && bots.includes(prev.bot) ? prev.bot : defaultBot();
@@ -142,7 +147,7 @@ async function createTable(ev) {
   ev.preventDefault();
   $("create-error").textContent = "";
   const seats = [...seatRows.children].map(readSeatRow).map((s, i) =>
-    s.kind === "person" ? { kind: "person", name: s.name || `Player ${i + 1}` } : { kind: "bot", bot: s.bot },
+    s.kind === "person" ? { kind: "person", name: s.name || t("Player %(n)s", { n: i + 1 }) } : { kind: "bot", bot: s.bot },
   );
   const options = rules.read();
   const timer = Number($("turn-timer").value);
@@ -157,7 +162,7 @@ async function createTable(ev) {
     showCreated(made, seats);
     refreshTables();
   } catch (err) {
-    $("create-error").textContent = err.message;
+    $("create-error").textContent = errorText(err);
   }
 }
 
@@ -172,11 +177,11 @@ function showCreated(made, seats) {
         readonly: true,
         value: url,
         "data-testid": `link-${s.seat}`,
-        "aria-label": `invitation link for P${s.seat + 1}`,
+        "aria-label": t("invitation link for P%(n)s", { n: s.seat + 1 }),
       });
-      const copy = h("button", { type: "button", class: "secondary", "data-testid": `copy-${s.seat}` }, "Copy");
+      const copy = h("button", { type: "button", class: "secondary", "data-testid": `copy-${s.seat}` }, t("Copy"));
       copy.addEventListener("click", () => copyText(input, copy));
-      const who = `P${s.seat + 1} ${seats[s.seat] ? seats[s.seat].name || "" : ""}${s === links[0] ? " (you)" : ""}`;
+      const who = `P${s.seat + 1} ${seats[s.seat] ? seats[s.seat].name || "" : ""}${s === links[0] ? ` ${t("(you)")}` : ""}`;
       return h("li", {}, h("strong", {}, who), input, copy);
     }),
   );
@@ -200,8 +205,8 @@ async function copyText(input, button) {
     input.select();
     document.execCommand("copy");
   }
-  button.textContent = "Copied";
-  setTimeout(() => (button.textContent = "Copy"), 1500);
+  button.textContent = t("Copied");
+  setTimeout(() => (button.textContent = t("Copy")), 1500);
 }
 
 async function refreshTables() {
@@ -210,7 +215,7 @@ async function refreshTables() {
     tables = await api("/api/tables");
     $("list-error").textContent = "";
   } catch (err) {
-    $("list-error").textContent = `Cannot load the tables: ${err.message}`;
+    $("list-error").textContent = t("Cannot load the tables: %(error)s", { error: err.message });
     return;
   }
   $("list-empty").hidden = tables.length > 0;
@@ -218,25 +223,25 @@ async function refreshTables() {
   showRecent($("recent"), $("recent-list"), gameTitle);
 }
 
-function tableRow(t) {
-  const seats = t.seats || [];
+function tableRow(row) {
+  const seats = row.seats || [];
   const free = seats.some((s) => s.kind === "person" && !s.claimed);
   const seatWords = (s) =>
-    s.kind === "bot" ? `bot ${s.label || s.bot}` : s.claimed ? s.name || "person" : "(free seat)";
+    s.kind === "bot" ? t("bot %(name)s", { name: t(s.label || s.bot) }) : s.claimed ? s.name || t("person") : t("(free seat)");
   const who = seats.map((s) => `P${s.seat + 1} ${seatWords(s)}`).join(", ");
-  const moving = t.status === "playing" && Number.isInteger(t.to_move);
-  const status = moving ? `playing: P${t.to_move + 1} to move` : t.status;
-  const id = encodeURIComponent(t.id);
+  const moving = row.status === "playing" && Number.isInteger(row.to_move);
+  const status = moving ? t("playing: P%(n)s to move", { n: row.to_move + 1 }) : statusWord(row.status);
+  const id = encodeURIComponent(row.id);
   return h(
     "tr",
-    { dataset: { table: t.id }, "data-testid": "table-row" },
+    { dataset: { table: row.id }, "data-testid": "table-row" },
     h(
       "td",
       {},
-      t.name ? h("div", {}, h("strong", { "data-testid": "table-name" }, t.name)) : null,
-      h("code", {}, t.id),
+      row.name ? h("div", {}, h("strong", { "data-testid": "table-name" }, row.name)) : null,
+      h("code", {}, row.id),
     ),
-    h("td", {}, gameTitle(t.game)),
+    h("td", {}, gameTitle(row.game)),
     h("td", {}, who),
     h("td", {}, status),
     h(
@@ -245,11 +250,11 @@ function tableRow(t) {
       h(
         "div",
         { class: "actions" },
-        free && t.status !== "finished"
-          ? h("button", { type: "button", "data-testid": "join", onclick: () => join(t.id) }, "Join")
+        free && row.status !== "finished"
+          ? h("button", { type: "button", "data-testid": "join", onclick: () => join(row.id) }, t("Join"))
           : null,
-        h("a", { href: `/table/${id}`, "data-testid": "watch" }, "Watch"),
-        t.status === "finished" ? h("a", { href: `/replay/${id}`, "data-testid": "replay" }, "Replay") : null,
+        h("a", { href: `/table/${id}`, "data-testid": "watch" }, t("Watch")),
+        row.status === "finished" ? h("a", { href: `/replay/${id}`, "data-testid": "replay" }, t("Replay")) : null,
       ),
     ),
   );
@@ -257,11 +262,11 @@ function tableRow(t) {
 
 function gameTitle(name) {
   const found = games.find((g) => g.name === name);
-  return found ? found.title || name : name;
+  return found ? t(found.title || name) : name;
 }
 
 async function join(id) {
-  const name = $("join-name").value.trim() || "Guest";
+  const name = $("join-name").value.trim() || t("Guest");
   localStorage.setItem(NAME_KEY, name);
   const joined = joinedLinks();
   if (joined[id]) {
@@ -274,8 +279,8 @@ async function join(id) {
     rememberJoin(id, seat.link);
     location.href = seat.link;
   } catch (err) {
-    const words = { no_free_seat: "That table has no free seat any more." };
-    $("list-error").textContent = words[err.code] || err.message;
+    const words = { no_free_seat: t("That table has no free seat any more.") };
+    $("list-error").textContent = words[err.code] || errorText(err);
     refreshTables();
   }
 }

@@ -5,6 +5,7 @@
 //   with one field per item. `advanced` options go in a collapsed "More rules".
 // Every field starts at "default (…)", which is never sent: only what the person changed reaches the server.
 import { h, replaceChildren } from "./dom.js";
+import { t } from "./i18n.js";
 
 const UNSET = undefined; // what a field reads while it shows its default: the option is not sent
 
@@ -13,10 +14,10 @@ export function defaultWords(opt) {
   const text = String(opt.default_text ?? "").replaceAll("`", "");
   const raw = String(opt.default);
   const chosen = (opt.choices || []).find((c) => c.value === opt.default);
-  if (chosen && (!text || text === raw)) return chosen.text;
-  if (opt.kind === "bool") return (text || raw).replace(/\b(true|false)\b/g, (w) => (w === "true" ? "yes" : "no"));
+  if (chosen && (!text || text === raw)) return choiceWords(chosen.text);
+  if (opt.kind === "bool") return (text || raw).replace(/\b(true|false)\b/g, (w) => (w === "true" ? t("yes") : t("no")));
   if (opt.kind === "seat" && Number.isInteger(opt.default) && (!text || text === raw)) return `P${opt.default + 1}`;
-  return text || raw;
+  return t(text || raw); // a value in notation ("first_n (bga: …)") reads as it is
 }
 
 /**
@@ -27,8 +28,8 @@ function selectField(opt, testid, entries) {
   const select = h(
     "select",
     { "data-testid": testid, dataset: { opt: testid } },
-    h("option", { value: "" }, `default (${defaultWords(opt)})`),
-    entries.map(([label, value]) => h("option", { value: String(value) }, label)),
+    h("option", { value: "" }, t("default (%(value)s)", { value: defaultWords(opt) })),
+    entries.map(([label, value]) => h("option", { value: String(value) }, choiceWords(label))),
   );
   const read = () => {
     const found = entries.find(([, value]) => String(value) === select.value);
@@ -37,14 +38,22 @@ function selectField(opt, testid, entries) {
   return { input: select, read };
 }
 
+/** A choice's words in the page's language; "notation: words" (a power side) keeps its notation. */
+function choiceWords(label) {
+  const whole = t(label);
+  if (whole !== label) return whole;
+  const at = label.indexOf(": ");
+  return at > 0 ? `${label.slice(0, at)}: ${t(label.slice(at + 2))}` : label;
+}
+
 /** One option's input and how to read it (`players`: the seat count, for seat options). */
 function field(opt, testid, players) {
   const choices = (opt.choices || []).map((c) => [c.text || String(c.value), c.value]);
   if (opt.kind === "choice" || (opt.kind === "text" && choices.length)) return selectField(opt, testid, choices);
-  if (opt.kind === "bool") return selectField(opt, testid, [["yes", true], ["no", false]]);
+  if (opt.kind === "bool") return selectField(opt, testid, [[t("yes"), true], [t("no"), false]]);
   if (opt.kind === "seat") {
     const seats = [...Array(players).keys()].map((q) => [`P${q + 1}`, q]);
-    return selectField(opt, testid, opt.random_ok ? [...seats, ["random", "random"]] : seats);
+    return selectField(opt, testid, opt.random_ok ? [...seats, [t("random"), "random"]] : seats);
   }
   if (opt.kind === "list") return listField(opt, testid, players);
   const number = opt.kind === "int";
@@ -54,7 +63,7 @@ function field(opt, testid, players) {
     max: number ? opt.high : null,
     step: number ? 1 : null,
     maxlength: number ? null : opt.max_length,
-    placeholder: `default (${defaultWords(opt)})`,
+    placeholder: t("default (%(value)s)", { value: defaultWords(opt) }),
     "data-testid": testid,
     dataset: { opt: testid },
   });
@@ -72,8 +81,8 @@ function listField(opt, testid, players) {
   const input = h(
     "fieldset",
     { class: "option-list", "data-testid": testid },
-    h("legend", { title: opt.help }, opt.label),
-    items.map(({ item, input: sub }) => h("label", { class: "field", title: item.help }, item.label, sub)),
+    h("legend", { title: opt.help ? t(opt.help) : "" }, t(opt.label)),
+    items.map(({ item, input: sub }) => h("label", { class: "field", title: item.help ? t(item.help) : "" }, t(item.label), sub)),
   );
   const read = () => {
     const values = items.map(({ read: itemRead }) => itemRead());
@@ -100,7 +109,7 @@ export class OptionForm {
     const kept = new Map(fields.map((el) => [el.dataset.opt, el.value]));
     this.fields = (options || []).map((opt) => ({ opt, ...field(opt, `opt-${opt.name}`, players) }));
     const node = ({ opt, input, wide }) =>
-      wide ? input : h("label", { class: "field", title: opt.help }, opt.label, input);
+      wide ? input : h("label", { class: "field", title: opt.help ? t(opt.help) : "" }, t(opt.label), input);
     replaceChildren(this.basic, this.fields.filter((f) => !f.opt.advanced).map(node));
     replaceChildren(this.advanced, this.fields.filter((f) => f.opt.advanced).map(node));
     for (const el of this.root().querySelectorAll("[data-opt]")) {

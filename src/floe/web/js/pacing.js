@@ -6,16 +6,17 @@
 // The pace is chosen in the page (the header's "Pace" menu), remembered in localStorage ("floe.pace",
 // seconds); "?pace=<seconds>" in the page's address sets it for that page alone (browser tests use
 // ?pace=0 or set the key to "0": every state is drawn as it comes, with no animation).
+import { t } from "./i18n.js";
 
 export const PACE_KEY = "floe.pace";
 export const DEFAULT_PACE = 0.7;
 export const MAX_PACE = 5;
 const CHOICES = [
-  [0, "instant"],
-  [0.3, "fast"],
-  [0.7, "normal"],
-  [1.2, "slow"],
-  [2, "very slow"],
+  [0, () => t("instant")],
+  [0.3, () => t("fast")],
+  [0.7, () => t("normal")],
+  [1.2, () => t("slow")],
+  [2, () => t("very slow")],
 ];
 
 /** A pace in seconds from text: a number in [0, MAX_PACE], else null. */
@@ -53,7 +54,8 @@ export function paceMenu(select, pace, onChange) {
     ...options.map(([x, words]) => {
       const option = document.createElement("option");
       option.value = String(x);
-      option.textContent = x > 0 && words !== `${x} s` ? `${words} (${x} s)` : words;
+      const label = typeof words === "function" ? words() : words;
+      option.textContent = x > 0 && label !== `${x} s` ? `${label} (${x} s)` : label;
       option.selected = x === pace;
       return option;
     }),

@@ -3,6 +3,8 @@
 // again). The lobby shows the list; the table page and a rematch add links to it.
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
+import { t as tr } from "./i18n.js";
+import { statusWord } from "./words.js";
 
 // This browser's key: a lobby join sends it, and the server gives one browser one seat per table.
 const CLIENT_KEY = "floe-client-key";
@@ -52,22 +54,22 @@ export async function showRecent(section, list, gameTitle) {
   section.hidden = !tables.length;
   replaceChildren(
     list,
-    tables.map((t) => {
-      const id = encodeURIComponent(t.id);
-      const mine = links[t.id];
-      const status = t.status === "playing" && Number.isInteger(t.to_move) ? `playing: P${t.to_move + 1} to move` : t.status;
+    tables.map((row) => {
+      const id = encodeURIComponent(row.id);
+      const mine = links[row.id];
+      const status = row.status === "playing" && Number.isInteger(row.to_move) ? tr("playing: P%(n)s to move", { n: row.to_move + 1 }) : statusWord(row.status);
       return h(
         "li",
-        { dataset: { table: t.id }, "data-testid": "recent-row" },
-        h("strong", {}, gameTitle(t.game)),
-        ` · table `,
-        h("code", {}, t.id),
-        ` · you were P${t.my_seat + 1} · ${status} `,
-        mine && t.status !== "finished" ? h("a", { href: mine, "data-testid": "recent-open" }, "Open my seat") : null,
+        { dataset: { table: row.id }, "data-testid": "recent-row" },
+        h("strong", {}, gameTitle(row.game)),
+        ` · ${tr("table")} `,
+        h("code", {}, row.id),
+        ` · ${tr("you were P%(n)s", { n: row.my_seat + 1 })} · ${status} `,
+        mine && row.status !== "finished" ? h("a", { href: mine, "data-testid": "recent-open" }, tr("Open my seat")) : null,
         " ",
-        h("a", { href: `/table/${id}` }, "Watch"),
+        h("a", { href: `/table/${id}` }, tr("Watch")),
         " ",
-        t.status === "finished" ? h("a", { href: `/replay/${id}${mine ? mine.slice(mine.indexOf("#")) : ""}` }, "Replay") : null,
+        row.status === "finished" ? h("a", { href: `/replay/${id}${mine ? mine.slice(mine.indexOf("#")) : ""}` }, tr("Replay")) : null,
       );
     }),
   );

@@ -3,6 +3,7 @@
 // link to the new table (kept in this browser's recent tables).
 import { h, replaceChildren } from "./dom.js";
 import { clientKey, rememberJoin } from "./recent.js";
+import { t } from "./i18n.js";
 
 export class RematchPanel {
   /** `root`: the panel's element; `send(message)` sends over the table's socket. */
@@ -49,20 +50,20 @@ export class RematchPanel {
     const root = this.root;
     root.hidden = !this.finished;
     if (!this.finished) return;
-    const parts = [h("h2", { class: "zone-title" }, "Play again")];
+    const parts = [h("h2", { class: "zone-title" }, t("Play again"))];
     if (this.link) {
-      parts.push(h("p", {}, h("a", { href: this.link, "data-testid": "rematch-open" }, "Open your seat at the new table")));
+      parts.push(h("p", {}, h("a", { href: this.link, "data-testid": "rematch-open" }, t("Open your seat at the new table"))));
     } else if (this.me === null) {
       parts.push(
         this.offer
-          ? h("p", {}, "The players are setting up a rematch: ", h("a", { href: `/table/${encodeURIComponent(this.offer.table)}`, "data-testid": "rematch-watch" }, "watch it"), ".")
-          : h("p", { class: "muted" }, "The players may ask for a rematch here."),
+          ? h("p", {}, t("The players are setting up a rematch:") + " ", h("a", { href: `/table/${encodeURIComponent(this.offer.table)}`, "data-testid": "rematch-watch" }, t("watch it")), ".")
+          : h("p", { class: "muted" }, t("The players may ask for a rematch here.")),
       );
     } else {
       const words = this.offer
-        ? `P${this.offer.by + 1} asks for a rematch with the same seats.`
-        : "A new table with the same seats, options and bots; everyone here is invited.";
-      const label = this.offer ? "Accept the rematch" : "Play again";
+        ? t("P%(n)s asks for a rematch with the same seats.", { n: this.offer.by + 1 })
+        : t("A new table with the same seats, options and bots; everyone here is invited.");
+      const label = this.offer ? t("Accept the rematch") : t("Play again");
       parts.push(
         h("p", { "data-testid": "rematch-words" }, words),
         h("button", { type: "button", "data-testid": "rematch", disabled: this.waiting, onclick: () => this.ask() }, label),

@@ -5,7 +5,9 @@ import { loadBoard } from "./boards.js";
 import { chatItem } from "./chat.js";
 import { h, replaceChildren } from "./dom.js";
 import { installHelp } from "./help.js";
+import { lang, startLanguage, t } from "./i18n.js";
 import { seatLabel } from "./words.js";
+import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -17,8 +19,8 @@ let revealed = false;
 let board = null; // the game's board module, loaded with the first frames
 let chat = []; // the table's chat lines, each shown from the frame of the version it was said at
 
-$("replay-title").textContent = `Replay of table ${tableId}`;
-document.title = `Floe: replay ${tableId}`;
+$("replay-title").textContent = t("Replay of table %(id)s", { id: tableId });
+document.title = "Floe: " + t("Replay of table %(id)s", { id: tableId });
 $("to-table").href = `/table/${encodeURIComponent(tableId)}${token ? `#seat=${encodeURIComponent(token)}` : ""}`;
 $("first").onclick = () => go(0);
 $("prev").onclick = () => go(index - 1);
@@ -35,12 +37,13 @@ document.addEventListener("keydown", (ev) => {
   }
 });
 
+await startLanguage();
 load(false);
 
 async function load(reveal) {
   $("replay-error").textContent = "";
   try {
-    const query = reveal ? "?reveal=true" : "";
+    const query = `?lang=${lang}${reveal ? "&reveal=true" : ""}`;
     const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay${query}`, { token });
     const keep = frames.length ? index : null;
     summary = data.table;
@@ -59,7 +62,7 @@ async function load(reveal) {
     $("slider").max = String(Math.max(0, frames.length - 1));
     go(keep === null ? 0 : keep);
   } catch (err) {
-    $("replay-error").textContent = err.message;
+    $("replay-error").textContent = errorText(err);
     $("reveal").checked = revealed;
   }
 }
@@ -68,15 +71,15 @@ async function load(reveal) {
 function showGame(info) {
   const title = info ? info.title || info.name : summary.game;
   const named = summary && summary.name ? ` (${summary.name})` : "";
-  $("replay-title").textContent = `Replay of ${title} table ${tableId}${named}`;
+  $("replay-title").textContent = t("Replay of %(game)s table %(id)s", { game: t(title), id: tableId }) + named;
   $("reveal-label").hidden = Boolean(info && info.information === "perfect");
-  $("game-notice").textContent = info && info.notice ? `Note: ${info.notice}.` : "";
+  $("game-notice").textContent = info && info.notice ? t("Note: %(notice)s.", { notice: t(info.notice) }) : "";
   $("game-notice").hidden = !(info && info.notice);
 }
 
 function go(i) {
   if (!frames.length) {
-    $("frame-info").textContent = "No frames yet.";
+    $("frame-info").textContent = t("No frames yet.");
     return;
   }
   index = Math.max(0, Math.min(frames.length - 1, i));
@@ -86,12 +89,12 @@ function go(i) {
   const me = view.seat === undefined ? null : view.seat;
   const atEnd = index === frames.length - 1;
   // A frame is the position after `actor`'s decision (the first one: after the setup).
-  const parts = [`Frame ${index + 1} of ${frames.length}`];
+  const parts = [t("Frame %(n)s of %(total)s", { n: index + 1, total: frames.length })];
   const seat = (q) => seatLabel(q, summary, me);
-  parts.push(Number.isInteger(frame.actor) ? `after ${seat(frame.actor)}'s move` : index === 0 ? "the start" : "");
+  parts.push(Number.isInteger(frame.actor) ? t("after the move of %(seat)s", { seat: seat(frame.actor) }) : index === 0 ? t("the start") : "");
   const toDecide = board.toAct(view);
-  if (atEnd && summary.status === "finished") parts.push("game over");
-  else if (Number.isInteger(toDecide)) parts.push(`${seat(toDecide)} to decide`);
+  if (atEnd && summary.status === "finished") parts.push(t("game over"));
+  else if (Number.isInteger(toDecide)) parts.push(t("%(seat)s to decide", { seat: seat(toDecide) }));
   parts.push(board.status(view));
   $("frame-info").textContent = parts.filter(Boolean).join(" · ");
   board.render($("board"), view, { summary, reveal: revealed && frame.views ? frame.views : null, live: false });

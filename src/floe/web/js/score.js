@@ -3,6 +3,7 @@
 // and the game's own explanation. Used by the table and the replay.
 import { h } from "./dom.js";
 import { counted, seatLabel } from "./words.js";
+import { t } from "./i18n.js";
 
 /**
  * Seats best first by total (equal totals share a place, listed in seat order): the default ranking.
@@ -39,25 +40,26 @@ export function scoreScreen(args, { rows = [], explain = "", rank = null } = {})
   const row = (label, cell, attrs = {}) =>
     h("tr", attrs, h("th", { scope: "row" }, label), order.map((q) => cell(q, breakdowns[q])));
   const total = (q, b) => h("td", { class: "total", "data-testid": `total-${q}` }, b.total);
-  const body = [...rows.map((r) => row(r.label, r.cell)), row("Total", total, { class: "row-total" })];
+  const body = [...rows.map((r) => row(r.label, r.cell)), row(t("Total"), total, { class: "row-total" })];
   return h(
     "section",
     { class: "zone score-screen", "data-testid": "score-screen" },
-    h("h2", { class: "zone-title" }, "Final scores"),
+    h("h2", { class: "zone-title" }, t("Final scores")),
     h("p", { class: "winner" }, verdict(order.filter((q) => place[q] === 1), me, name)),
     h("div", { class: "score-wrap" }, h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, body))),
     h(
       "ol",
       { class: "ranking", "data-testid": "ranking" },
-      order.map((q) => h("li", { dataset: { seat: q } }, `${name(q)}: ${counted(breakdowns[q].total, "point")}`)),
+      order.map((q) => h("li", { dataset: { seat: q } }, `${name(q)}: ${counted(breakdowns[q].total, "point", "points")}`)),
     ),
     explain ? h("p", { class: "muted small" }, explain) : null,
-    replayLink ? h("p", {}, h("a", { href: replayLink, "data-testid": "replay-link" }, "Watch the replay")) : null,
+    replayLink ? h("p", {}, h("a", { href: replayLink, "data-testid": "replay-link" }, t("Watch the replay"))) : null,
   );
 }
 
 function verdict(winners, me, name) {
-  if (winners.length === 1) return winners[0] === me ? "You win!" : `${name(winners[0])} wins.`;
-  if (winners.includes(me)) return `You share the win with ${winners.filter((q) => q !== me).map(name).join(" and ")}.`;
-  return `${winners.map(name).join(" and ")} share the win.`;
+  const and = t(" and ");
+  if (winners.length === 1) return winners[0] === me ? t("You win!") : t("%(who)s wins.", { who: name(winners[0]) });
+  if (winners.includes(me)) return t("You share the win with %(who)s.", { who: winners.filter((q) => q !== me).map(name).join(and) });
+  return t("%(who)s share the win.", { who: winners.map(name).join(and) });
 }

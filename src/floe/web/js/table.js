@@ -9,13 +9,16 @@ import { Choices } from "./choices.js";
 import { ask, confirmChoice, dismissChoice, showWarnings } from "./confirm.js";
 import { h, replaceChildren } from "./dom.js";
 import { installHelp } from "./help.js";
+import { startLanguage, t } from "./i18n.js";
 import { animateFrom, finishAnimations, markLastMove, measure } from "./motion.js";
 import { Pacer, initialPace, paceMenu, reducedMotion } from "./pacing.js";
 import { rememberJoin } from "./recent.js";
 import { RematchPanel } from "./rematch.js";
 import { UndoButton } from "./undo.js";
 import { seatLabel } from "./words.js";
+import { errorText } from "./errors.js";
 
+await startLanguage(); // before anything is drawn: the static page, then every text in the language
 const tableId = tableIdFromPath();
 const token = seatToken();
 
@@ -65,8 +68,8 @@ const chat = new ChatPanel(document.getElementById("chat"), send);
 const rematch = new RematchPanel(document.getElementById("rematch"), send);
 const undo = new UndoButton(els.leave.parentElement, () => sendAction({ type: "undo" }));
 
-els.title.textContent = `Table ${tableId}`;
-document.title = `Floe: table ${tableId}`;
+els.title.textContent = t("Table %(id)s", { id: tableId });
+document.title = "Floe: " + t("Table %(id)s", { id: tableId });
 els.leave.addEventListener("click", toggleAway);
 els.skip.addEventListener("click", skip);
 listenForSkips();
@@ -79,7 +82,7 @@ setInterval(renderTimer, 1000);
 
 function onStatus(status) {
   els.conn.dataset.state = status;
-  const words = { connecting: "connecting…", open: "connected", closed: "reconnecting…", refused: "not connected" };
+  const words = { connecting: t("connecting…"), open: t("connected"), closed: t("reconnecting…"), refused: t("not connected") };
   els.conn.textContent = words[status];
   if (status !== "open" && choices) choices.setBusy(true);
 }
@@ -92,7 +95,7 @@ function onMessage(msg, { welcomed = true } = {}) {
       summary = msg.table || summary;
       ensureBoard();
       chat.setSeat(mySeat);
-      if (token && mySeat === null) notice("This seat link was not accepted: you are watching as a spectator.");
+      if (token && mySeat === null) notice(t("This seat link was not accepted: you are watching as a spectator."));
       if (mySeat !== null) rememberJoin(tableId, `/table/${encodeURIComponent(tableId)}#seat=${encodeURIComponent(token)}`);
       break;
     case "state": {
@@ -120,7 +123,7 @@ function onMessage(msg, { welcomed = true } = {}) {
         refused(msg);
         break;
       }
-      toast(msg.message || msg.code || "refused");
+      toast(errorText(msg));
       rematch.onError();
       if (!pending || msg.id === null || msg.id === undefined || msg.id === pending.id) {
         pending = null;
@@ -150,20 +153,21 @@ function ensureBoard() {
       showGame(info);
       board = loaded;
       choices = new Choices(els.choices, playChoice, board.choices);
-      installHelp(info, [els.deciding, els.choices]).catch((err) => toast(`The rules help could not be loaded (${err.message}).`));
+      installHelp(info, [els.deciding, els.choices]).catch((err) => toast(t("The rules help could not be loaded (%(error)s).", { error: err.message })));
       choices.busy = pending !== null;
       if (state) render({ version: null });
     })
-    .catch((err) => notice(`The board could not be loaded (${err.message}). `, h("a", { href: "" }, "Reload"), "."));
+    .catch((err) => notice(t("The board could not be loaded (%(error)s).", { error: err.message }) + " ", h("a", { href: "" }, t("Reload")), "."));
 }
 
 /** The game's name in the title bar and its notice (e.g. placeholder components) under it. */
 function showGame(info) {
-  const title = info ? info.title || info.name : summary.game;
+  const title = t(info ? info.title || info.name : summary.game);
   const named = summary && summary.name ? ` · ${summary.name}` : "";
-  els.title.textContent = `${title} · table ${tableId}${named}`;
-  document.title = `Floe: ${title} table ${tableId}${named}`;
-  els.gameNotice.textContent = info && info.notice ? `Note: ${info.notice}.` : "";
+  const tableWords = t("Table %(id)s", { id: tableId });
+  els.title.textContent = `${title} · ${tableWords}${named}`;
+  document.title = `Floe: ${title} · ${tableWords}${named}`;
+  els.gameNotice.textContent = info && info.notice ? t("Note: %(notice)s.", { notice: t(info.notice) }) : "";
   els.gameNotice.hidden = !(info && info.notice);
   if (info && info.icon) document.querySelector("link[rel=icon]").href = info.icon;
 }
@@ -188,7 +192,7 @@ function sendAction(action) {
     if (choices) choices.setBusy(true);
     undo.render(state, mySeat, true);
   } else {
-    toast("Not connected: reconnecting…");
+    toast(t("Not connected: reconnecting…"));
   }
 }
 
@@ -198,8 +202,8 @@ async function toggleAway() {
     socket.send({ type: "back" });
     return;
   }
-  const question = "Leave your seat? A bot plays every move for you until you take your seat back.";
-  const leave = await ask(question, { yes: "Leave, a bot plays", no: "Stay" });
+  const question = t("Leave your seat? A bot plays every move for you until you take your seat back.");
+  const leave = await ask(question, { yes: t("Leave, a bot plays"), no: t("Stay") });
   if (leave && state && state.status === "playing") socket.send({ type: "leave" }); // not once the game is over
 }
 
@@ -259,20 +263,20 @@ function renderStatus() {
   const s = state;
   const view = s.view;
   let text;
-  if (s.status === "finished") text = "The game is over.";
-  else if (s.status === "waiting") text = "Waiting for players to open their invitation links.";
+  if (s.status === "finished") text = t("The game is over.");
+  else if (s.status === "waiting") text = t("Waiting for players to open their invitation links.");
   else if (s.to_move === null || s.to_move === undefined) text = "…";
-  else if (s.to_move === mySeat) text = "Your turn.";
-  else text = `${seatLabel(s.to_move, summary, mySeat)} is playing.`;
+  else if (s.to_move === mySeat) text = t("Your turn.");
+  else text = t("%(seat)s is playing.", { seat: seatLabel(s.to_move, summary, mySeat) });
   const round = board.status(view);
   replaceChildren(els.statusText, h("strong", {}, text), round ? h("span", { class: "muted" }, ` ${round}`) : null);
   const myTurn = s.to_move === mySeat && s.status === "playing";
   els.statusText.closest(".status").classList.toggle("my-turn", myTurn);
   const deciding = s.deciding && s.status !== "finished";
-  replaceChildren(els.deciding, deciding ? [myTurn ? "You decide: " : "Deciding: ", h("em", {}, s.deciding)] : null);
+  replaceChildren(els.deciding, deciding ? [myTurn ? t("You decide: ") : t("Deciding: "), h("em", {}, s.deciding)] : null);
   const info = seatInfo(mySeat);
   els.leave.hidden = !(mySeat !== null && s.status === "playing");
-  els.leave.textContent = info && info.away ? "Take my seat back" : "Leave (a bot plays for me)";
+  els.leave.textContent = info && info.away ? t("Take my seat back") : t("Leave (a bot plays for me)");
   undo.render(s, mySeat, pending !== null);
   renderTimer();
 }
@@ -283,7 +287,7 @@ function renderTimer() {
     return;
   }
   const left = Math.max(0, Math.round(state.deadline - Date.now() / 1000));
-  els.timer.textContent = `Time left for this move: ${left} s`;
+  els.timer.textContent = t("Time left for this move: %(n)s s", { n: left });
   els.timer.classList.toggle("urgent", left <= 10);
 }
 
@@ -296,16 +300,16 @@ function renderSeats() {
         "li",
         { class: state.to_move === s.seat ? "to-move" : "", dataset: { seat: s.seat } },
         h("span", { class: "seat-name" }, seatLabel(s.seat, summary, mySeat)),
-        h("span", { class: `badge badge-${s.kind}` }, s.kind === "bot" ? "bot" : "person"),
+        h("span", { class: `badge badge-${s.kind}` }, s.kind === "bot" ? t("bot") : t("person")),
         s.kind === "person" ? connectionBadge(s) : null,
-        s.away ? h("span", { class: "badge badge-away" }, "away") : null,
+        s.away ? h("span", { class: "badge badge-away" }, t("away")) : null,
       ),
     ),
   );
 }
 
 function connectionBadge(seat) {
-  const words = !seat.claimed ? "seat free" : seat.connected ? "connected" : "offline";
+  const words = !seat.claimed ? t("seat free") : seat.connected ? t("connected") : t("offline");
   return h("span", { class: `badge ${seat.connected ? "badge-on" : "badge-off"}` }, words);
 }
 
@@ -404,9 +408,9 @@ function notice(...content) {
 // The hello was refused: a seat link that is wrong (offer to watch instead) or a table that does not exist.
 function refused(msg) {
   if (msg.code === "bad_token") {
-    const watch = h("a", { href: `/table/${encodeURIComponent(tableId)}` }, "Watch the table as a spectator");
-    notice(`This seat link is not valid (${msg.message}). `, watch, ".");
+    const watch = h("a", { href: `/table/${encodeURIComponent(tableId)}` }, t("Watch the table as a spectator"));
+    notice(t("This seat link is not valid (%(error)s).", { error: msg.message }) + " ", watch, ".");
   } else {
-    notice(`${msg.message || msg.code}. `, h("a", { href: "/" }, "Back to the lobby"), ".");
+    notice(`${errorText(msg)} `, h("a", { href: "/" }, t("Back to the lobby")), ".");
   }
 }

@@ -1,11 +1,12 @@
 // The Undo button of a table page: shown while the server says this seat may take its last decision back
 // (`can_undo` in its state: its own turn, nothing drawn or shown since; docs/server.md, "Undo").
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export class UndoButton {
   /** `parent`: where the button goes; `undo()`: sends the undo (returns false when not connected). */
   constructor(parent, undo) {
-    this.button = h("button", { type: "button", class: "secondary", "data-testid": "undo", hidden: true }, "Undo my last move");
+    this.button = h("button", { type: "button", class: "secondary", "data-testid": "undo", hidden: true }, t("Undo my last move"));
     this.button.addEventListener("click", () => undo());
     parent.append(this.button);
   }

@@ -7,6 +7,7 @@
 //   toAct(view)         the seat deciding in `view`, or null (the replay's frame line)
 //   scoreScreen(args)   the final score screen
 import { cardWords } from "./words.js";
+import { t } from "/static/js/i18n.js";
 
 export { render } from "./render.js";
 export { scoreScreen } from "./score.js";
@@ -33,11 +34,11 @@ function route(choice) {
 function words(key) {
   const kind = key.split(":")[0];
   const rest = key.slice(key.indexOf(":") + 1);
-  if (kind === "hand") return `your card ${cardWords(rest)}`;
-  if (kind === "river") return `the river card ${cardWords(rest)}`;
-  if (kind === "penalty") return `your penalty card ${cardWords(rest)}`;
+  if (kind === "hand") return t("your card %(card)s", { card: cardWords(rest) });
+  if (kind === "river") return t("the river card %(card)s", { card: cardWords(rest) });
+  if (kind === "penalty") return t("your penalty card %(card)s", { card: cardWords(rest) });
   if (kind === "seat") return `P${Number(rest) + 1}`;
-  if (key === "deck") return "the deck";
+  if (key === "deck") return t("the deck");
   return key;
 }
 
@@ -45,10 +46,10 @@ function words(key) {
 function hint(keys) {
   const kinds = new Set(keys.map((k) => k.split(":")[0]));
   const parts = [];
-  if (kinds.has("hand") || kinds.has("river") || kinds.has("penalty")) parts.push("a highlighted card");
-  if (kinds.has("deck")) parts.push("the deck");
-  if (kinds.has("seat")) parts.push("a highlighted player");
-  return parts.join(" or ");
+  if (kinds.has("hand") || kinds.has("river") || kinds.has("penalty")) parts.push(t("a highlighted card"));
+  if (kinds.has("deck")) parts.push(t("the deck"));
+  if (kinds.has("seat")) parts.push(t("a highlighted player"));
+  return parts.join(t(" or "));
 }
 
 export const choices = {
@@ -61,9 +62,9 @@ export const choices = {
 
 /** The round line: "Round 3 (final round)". */
 export function status(view) {
-  let round = view && view.round ? `Round ${view.round}` : "";
-  if (round && view.final_round) round += " (final round)";
-  else if (round && view.end_triggered) round += " (end triggered: this is the last normal round)";
+  let round = view && view.round ? t("Round %(n)s", { n: view.round }) : "";
+  if (round && view.final_round) round += ` ${t("(final round)")}`;
+  else if (round && view.end_triggered) round += ` ${t("(end triggered: this is the last normal round)")}`;
   return round;
 }
 

@@ -3,6 +3,7 @@
 import { h } from "/static/js/dom.js";
 import { ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
 import { cardWords, parseCard } from "./words.js";
+import { t } from "/static/js/i18n.js";
 
 /**
  * A card face. Options: size ("lg" hand/river, "sm" piles), faceDown (a face-down card whose identity
@@ -11,7 +12,7 @@ import { cardWords, parseCard } from "./words.js";
  */
 export function cardFace(notation, { size = "lg", faceDown = false, obj = null, testid = null, place = null } = {}) {
   const c = parseCard(notation);
-  const label = (faceDown ? "face-down: " : "") + cardWords(notation);
+  const label = faceDown ? t("face-down: %(card)s", { card: cardWords(notation) }) : cardWords(notation);
   return h(
     "div",
     {
@@ -25,10 +26,13 @@ export function cardFace(notation, { size = "lg", faceDown = false, obj = null, 
       },
       "data-testid": testid,
       "data-tip": faceDown
-        ? `${label}. Face-down it has no animal and no values in play; at scoring it counts as the animal that scores most.`
-        : `${label}. Main animal ${ANIMAL_NAMES[c.main]}: scores in runs, gives its power card. ` +
-          `Companion ${ANIMAL_NAMES[c.companion]}: its token moves the other way. Placement value ${c.placement}: ` +
-          `cards to place next turn while it is your visible card. Draw value ${c.draw}: cards to draw this turn.`,
+        ? t("%(card)s. Face-down it has no animal and no values in play; at scoring it counts as the animal that scores most.", { card: label })
+        : t(
+            "%(card)s. Main animal %(main)s: scores in runs, gives its power card. " +
+              "Companion %(companion)s: its token moves the other way. Placement value %(place)s: " +
+              "cards to place next turn while it is your visible card. Draw value %(draw)s: cards to draw this turn.",
+            { card: label, main: ANIMAL_NAMES[c.main], companion: ANIMAL_NAMES[c.companion], place: c.placement, draw: c.draw },
+          ),
       "aria-label": label,
     },
     h("span", { class: "card-place" }, c.placement),
@@ -39,12 +43,12 @@ export function cardFace(notation, { size = "lg", faceDown = false, obj = null, 
       animalIcon(c.companion, { size: size === "lg" ? 16 : 11 }),
     ),
     h("span", { class: "card-draw" }, c.draw),
-    faceDown ? h("span", { class: "card-fd-mark" }, "face-down") : null,
+    faceDown ? h("span", { class: "card-fd-mark" }, t("face-down")) : null,
   );
 }
 
 /** A card back: a face-down card nobody may name (or the deck). */
-export function cardBack({ size = "lg", label = "face-down card", obj = null, testid = null } = {}) {
+export function cardBack({ size = "lg", label = t("face-down card"), obj = null, testid = null } = {}) {
   return h(
     "div",
     {

@@ -1,17 +1,31 @@
 // Our own simple animal drawings (SVG, 32×32 grid). Each animal has one colour used everywhere:
 // cards, tokens, power cards and score rows, so an animal can be recognised by colour alone.
+import { t } from "/static/js/i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 export const ANIMALS = ["fox", "moose", "walrus", "orca", "puffin", "bear"];
 
+// Getters: each name is read in the page's language when it is used (the catalogs load before the board).
 export const ANIMAL_NAMES = {
-  fox: "Fox",
-  moose: "Moose",
-  walrus: "Walrus",
-  orca: "Orca",
-  puffin: "Puffin",
-  bear: "Polar bear",
+  get fox() {
+    return t("Fox");
+  },
+  get moose() {
+    return t("Moose");
+  },
+  get walrus() {
+    return t("Walrus");
+  },
+  get orca() {
+    return t("Orca");
+  },
+  get puffin() {
+    return t("Puffin");
+  },
+  get bear() {
+    return t("Polar bear");
+  },
 };
 
 export const ANIMAL_COLOURS = {

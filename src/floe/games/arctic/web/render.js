@@ -11,6 +11,7 @@ import { seatLabel } from "/static/js/words.js";
 import { ANIMALS, ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
 import { powerTip } from "./powerhelp.js";
 import { counted, powerEffect, powerName } from "./words.js";
+import { t } from "/static/js/i18n.js";
 
 /**
  * Render `view` into `root`. Options:
@@ -39,12 +40,12 @@ function myArea(view, mine) {
   const hand = mine.hand || [];
   const penalties = mine.penalties;
   return zone(
-    `Your hand (${hand.length})`,
+    t("Your hand (%(n)s)", { n: hand.length }),
     "zone-mine",
     h(
       "div",
       { class: "cards hand", "data-testid": `hand-${view.seat}` },
-      hand.length ? hand.map((c) => cardFace(c, { obj: `hand:${c}`, place: "hand" })) : h("p", { class: "muted" }, "empty"),
+      hand.length ? hand.map((c) => cardFace(c, { obj: `hand:${c}`, place: "hand" })) : h("p", { class: "muted" }, t("empty")),
     ),
     h(
       "div",
@@ -53,9 +54,9 @@ function myArea(view, mine) {
         ? h(
             "div",
             { class: "totem-line", "data-testid": "my-totem" },
-            "Your totem: ",
+            t("Your totem: "),
             animalIcon(mine.totem, { size: 22 }),
-            ` ${ANIMAL_NAMES[mine.totem]} (now worth ${view.landscape[view.tokens[mine.totem]]})`,
+            " " + t("%(animal)s (now worth %(n)s)", { animal: ANIMAL_NAMES[mine.totem], n: view.landscape[view.tokens[mine.totem]] }),
           )
         : null,
       penaltyBlock(penalties, mine.penalty_count, { own: true }),
@@ -67,12 +68,12 @@ function penaltyBlock(cards, count, { own = false, testid = null } = {}) {
   if (cards && count) {
     // The cards the owner has seen face up; the rest lie face down until a Polar bear power's look.
     const unseen = Array.from({ length: Math.max(0, count - cards.length) }, () =>
-      cardBack({ size: "sm", label: "face-down penalty card (a Polar bear power lets you look)" }),
+      cardBack({ size: "sm", label: t("face-down penalty card (a Polar bear power lets you look)") }),
     );
     return h(
       "div",
       { class: "penalties", "data-testid": testid },
-      h("span", { class: "label" }, `${own ? "Your penalty cards" : "Penalty cards"} (${count}, −1 each): `),
+      h("span", { class: "label" }, (own ? t("Your penalty cards (%(n)s, −1 each):", { n: count }) : t("Penalty cards (%(n)s, −1 each):", { n: count })) + " "),
       h(
         "div",
         { class: "cards" },
@@ -81,7 +82,7 @@ function penaltyBlock(cards, count, { own = false, testid = null } = {}) {
       ),
     );
   }
-  return h("div", { class: "penalties" }, `${own ? "Your penalty cards" : "Penalty cards"}: ${count}`);
+  return h("div", { class: "penalties" }, own ? t("Your penalty cards: %(n)s", { n: count }) : t("Penalty cards: %(n)s", { n: count }));
 }
 
 function landscape(view, mine) {
@@ -103,7 +104,10 @@ function landscape(view, mine) {
               style: { "--c": ANIMAL_COLOURS[animal] },
               dataset: { animal, key: `token:${animal}`, look: String(pos) },
               "data-testid": `token-${animal}`,
-              title: `${ANIMAL_NAMES[animal]} token on ${value}${mine && mine.totem === animal ? " (your totem)" : ""}`,
+              title:
+                mine && mine.totem === animal
+                  ? t("%(animal)s token on %(n)s (your totem)", { animal: ANIMAL_NAMES[animal], n: value })
+                  : t("%(animal)s token on %(n)s", { animal: ANIMAL_NAMES[animal], n: value }),
             },
             animalIcon(animal, { size: 26 }),
           ),
@@ -111,13 +115,13 @@ function landscape(view, mine) {
       ),
     ),
   );
-  return zone("Landscape", "zone-landscape", h("div", { class: "landscape", "data-testid": "landscape" }, cols));
+  return zone(t("Landscape"), "zone-landscape", h("div", { class: "landscape", "data-testid": "landscape" }, cols));
 }
 
 function riverZone(view) {
   const river = view.river || [];
   return zone(
-    "River",
+    t("River"),
     "zone-river",
     h(
       "div",
@@ -125,7 +129,7 @@ function riverZone(view) {
       h(
         "div",
         { class: "cards river", "data-testid": "river" },
-        river.length ? river.map((c) => cardFace(c, { obj: `river:${c}`, place: "river" })) : h("p", { class: "muted" }, "empty"),
+        river.length ? river.map((c) => cardFace(c, { obj: `river:${c}`, place: "river" })) : h("p", { class: "muted" }, t("empty")),
       ),
       h(
         "div",
@@ -133,10 +137,10 @@ function riverZone(view) {
         h(
           "div",
           { class: "stock-item" },
-          cardBack({ label: `deck: ${counted(view.deck_count, "card")}`, obj: "deck", testid: "deck" }),
-          h("span", { class: "stock-label" }, `deck ${view.deck_count}`),
+          cardBack({ label: t("deck: %(cards)s", { cards: counted(view.deck_count, "card", "cards") }), obj: "deck", testid: "deck" }),
+          h("span", { class: "stock-label" }, t("deck %(n)s", { n: view.deck_count })),
         ),
-        h("div", { class: "stock-item" }, h("span", { class: "stock-label" }, `reserve ${view.reserve_count}`)),
+        h("div", { class: "stock-item" }, h("span", { class: "stock-label" }, t("reserve %(n)s", { n: view.reserve_count }))),
       ),
     ),
   );
@@ -166,16 +170,16 @@ function powersZone(view, summary, me) {
       h(
         "div",
         { class: "power-holder" },
-        holder === null ? "in the centre" : `held by ${seatLabel(holder, summary, me)}`,
+        holder === null ? t("in the centre") : t("held by %(seat)s", { seat: seatLabel(holder, summary, me) }),
       ),
     );
   });
-  return zone("Power cards", "zone-powers", h("div", { class: "powers" }, cards));
+  return zone(t("Power cards"), "zone-powers", h("div", { class: "powers" }, cards));
 }
 
 function playersZone(view, summary, me, reveal, live) {
   const panels = view.players_view.map((pv) => playerPanel(view, pv, summary, me, reveal, live));
-  return zone("Players", "zone-players", h("div", { class: "players" }, panels));
+  return zone(t("Players"), "zone-players", h("div", { class: "players" }, panels));
 }
 
 function playerPanel(view, pv, summary, me, reveal, live) {
@@ -187,13 +191,13 @@ function playerPanel(view, pv, summary, me, reveal, live) {
   const pile = own ? own.pile : pv.pile;
   const flags = [];
   if (info) {
-    flags.push(h("span", { class: `badge badge-${info.kind}` }, info.kind === "bot" ? "bot" : "person"));
+    flags.push(h("span", { class: `badge badge-${info.kind}` }, info.kind === "bot" ? t("bot") : t("person")));
     // Connection flags describe the table now, so a replay (live = false) leaves them out.
     if (live && info.kind === "person") {
-      if (!info.claimed) flags.push(h("span", { class: "badge badge-off" }, "seat free"));
-      else if (!info.connected) flags.push(h("span", { class: "badge badge-off" }, "offline"));
+      if (!info.claimed) flags.push(h("span", { class: "badge badge-off" }, t("seat free")));
+      else if (!info.connected) flags.push(h("span", { class: "badge badge-off" }, t("offline")));
     }
-    if (live && info.away) flags.push(h("span", { class: "badge badge-away" }, "away: bot plays"));
+    if (live && info.away) flags.push(h("span", { class: "badge badge-away" }, t("away: bot plays")));
   }
   return h(
     "article",
@@ -205,18 +209,18 @@ function playerPanel(view, pv, summary, me, reveal, live) {
     h(
       "header",
       { class: "player-head", dataset: { obj: `seat:${q}` } },
-      toAct ? h("span", { class: "turn-mark", title: "to move" }, "▶") : null,
+      toAct ? h("span", { class: "turn-mark", title: t("to move") }, "▶") : null,
       h("strong", { class: "player-name" }, seatLabel(q, summary, me)),
-      view.first_player === q ? h("span", { class: "first-mark", title: "first player" }, pawIcon({ size: 16 })) : null,
+      view.first_player === q ? h("span", { class: "first-mark", title: t("first player") }, pawIcon({ size: 16 })) : null,
       ...flags,
     ),
     h(
       "div",
       { class: "player-stats" },
-      h("span", {}, `hand ${pv.hand_count}`),
-      h("span", {}, `penalties ${pv.penalty_count}`),
-      h("span", {}, `pile ${pile.length}`),
-      h("span", {}, `turns ${pv.turns}`),
+      h("span", {}, t("hand %(n)s", { n: pv.hand_count })),
+      h("span", {}, t("penalties %(n)s", { n: pv.penalty_count })),
+      h("span", {}, t("pile %(n)s", { n: pile.length })),
+      h("span", {}, t("turns %(n)s", { n: pv.turns })),
     ),
     pv.powers && pv.powers.length
       ? h(
@@ -237,7 +241,7 @@ function playerPanel(view, pv, summary, me, reveal, live) {
       ? h(
           "div",
           { class: "totem-line", "data-testid": `totem-${q}` },
-          "Totem: ",
+          t("Totem: "),
           animalIcon(pv.totem, { size: 18 }),
           ` ${ANIMAL_NAMES[pv.totem]}`,
         )
@@ -247,7 +251,7 @@ function playerPanel(view, pv, summary, me, reveal, live) {
       ? h(
           "div",
           { class: "revealed" },
-          h("span", { class: "label" }, `Hand (${own.hand.length}): `),
+          h("span", { class: "label" }, t("Hand (%(n)s):", { n: own.hand.length }) + " "),
           h(
             "div",
             { class: "cards", "data-testid": `hand-${q}` },
@@ -264,8 +268,8 @@ function playerPanel(view, pv, summary, me, reveal, live) {
           { class: "known" },
           h(
             "span",
-            { class: "label", title: "cards seen entering this hand and not seen leaving it" },
-            "Seen in hand: ",
+            { class: "label", title: t("cards seen entering this hand and not seen leaving it") },
+            t("Seen in hand: "),
           ),
           h("div", { class: "cards" }, pv.known_hand.map((c) => cardFace(c, { size: "sm", place: `known:${q}` }))),
         )
@@ -274,16 +278,16 @@ function playerPanel(view, pv, summary, me, reveal, live) {
 }
 
 function pileRow(pile, q) {
-  if (!pile.length) return h("div", { class: "pile pile-empty muted", "data-testid": `pile-${q}` }, "pile empty");
+  if (!pile.length) return h("div", { class: "pile pile-empty muted", "data-testid": `pile-${q}` }, t("pile empty"));
   const last = pile.length - 1;
   return h(
     "div",
-    { class: "pile cards", "data-testid": `pile-${q}`, title: "pile, bottom to top" },
+    { class: "pile cards", "data-testid": `pile-${q}`, title: t("pile, bottom to top") },
     pile.map((entry, i) => {
       let el;
-      if (entry.hidden) el = cardBack({ size: "sm", label: "covered card (piles are not public)" });
+      if (entry.hidden) el = cardBack({ size: "sm", label: t("covered card (piles are not public)") });
       else if (entry.face_down && entry.card) el = cardFace(entry.card, { size: "sm", faceDown: true, place: `pile:${q}` });
-      else if (entry.face_down) el = cardBack({ size: "sm", label: "face-down card" });
+      else if (entry.face_down) el = cardBack({ size: "sm", label: t("face-down card") });
       else el = cardFace(entry.card, { size: "sm", place: `pile:${q}` });
       if (i === last && !entry.face_down && !entry.hidden) el.classList.add("card-visible");
       return el;

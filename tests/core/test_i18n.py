@@ -1,0 +1,154 @@
+"""Languages: choosing one (environment, Accept-Language, tags), the language in force, and plural forms
+counted right in each language (Polish: 1 / 2–4 / 5+, and 12–14 like 5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from floe.core import i18n
+from floe.core.i18n import FLOE, Catalog, from_environment, language, negotiate, plural_categories, using
+from floe.core.words import counted
+from floe.games.arctic.i18n import CATALOG as ARCTIC
+
+
+@pytest.mark.parametrize(
+    ("tag", "found"),
+    [
+        ("de", "de"),
+        ("pl-PL", "pl"),
+        ("it_IT.UTF-8", "it"),
+        ("de_DE@euro", "de"),
+        ("EN", "en"),
+        ("fr", None),
+        ("C", None),
+        ("", None),
+        (None, None),
+        ("de" * 40, None),
+        ("de;rm -rf", None),
+    ],
+)
+def test_a_language_tag_names_a_known_language_or_none(tag: str | None, found: str | None) -> None:
+    assert language(tag) == found
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "pl_PL.UTF-8", "LC_ALL": "it_IT.UTF-8"}, "it"),
+        ({"LANG": "de_DE.UTF-8", "LC_ALL": "C"}, "en"),  # LC_ALL decides, and C is English
+        ({"LANGUAGE": "fr:pl", "LANG": "de_DE.UTF-8"}, "pl"),  # gettext's list, first known wins
+        ({"LANGUAGE": "fr", "LANG": "de_DE.UTF-8"}, "de"),  # nothing known in the list: on to LANG
+        ({"LC_MESSAGES": "it_IT", "LANG": "de_DE"}, "it"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_terminal_follows_the_environment_as_gettext_does(environ: dict[str, str], lang: str) -> None:
+    assert from_environment(environ) == lang
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        ("de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("fr-FR,fr;q=0.9,it;q=0.5,pl;q=0.7", "pl"),  # by quality, not by order
+        ("en;q=0.2, it", "it"),
+        ("pl;q=0, de;q=0.1", "de"),  # q=0 means "not this one"
+        ("fr, es", "en"),
+        ("", "en"),
+        (None, "en"),
+        ("de;q=banana, it", "it"),  # a malformed quality drops its tag only
+        ("x" * 10_000 + ",de", "en"),  # the header is read up to a bound
+    ],
+)
+def test_the_browser_follows_accept_language(header: str | None, lang: str) -> None:
+    assert negotiate(header) == lang
+
+
+def test_using_sets_the_language_for_its_block_only() -> None:
+    assert i18n.current() == "en"
+    with using("pl"):
+        assert i18n.current() == "pl"
+        with using("klingon"):  # unknown: the message ids
+            assert i18n.current() == "en"
+        assert FLOE.gettext("Your turn.") == "Twój ruch."
+    assert i18n.current() == "en"
+    assert FLOE.gettext("Your turn.") == "Your turn."
+
+
+# n -> the form of "card" in each language (Polish: one, few for 2-4 but not 12-14, many otherwise).
+CARDS = {
+    "en": {1: "1 card", 2: "2 cards", 5: "5 cards", 0: "0 cards", 12: "12 cards", 22: "22 cards"},
+    "de": {1: "1 Karte", 2: "2 Karten", 5: "5 Karten", 0: "0 Karten", 12: "12 Karten", 22: "22 Karten"},
+    "it": {1: "1 carta", 2: "2 carte", 5: "5 carte", 0: "0 carte", 12: "12 carte", 22: "22 carte"},
+    "pl": {
+        1: "1 karta",
+        2: "2 karty",
+        3: "3 karty",
+        4: "4 karty",
+        5: "5 kart",
+        0: "0 kart",
+        11: "11 kart",
+        12: "12 kart",
+        13: "13 kart",
+        14: "14 kart",
+        21: "21 kart",
+        22: "22 karty",
+        24: "24 karty",
+        25: "25 kart",
+        112: "112 kart",
+        122: "122 karty",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CARDS))
+def test_counted_uses_each_languages_plural_forms(lang: str) -> None:
+    with using(lang):
+        got = {n: ARCTIC.counted(n, "card", "cards") for n in CARDS[lang]}
+        points = [counted(n, "point", "points") for n in (1, 3, 5, -1)]
+    assert got == CARDS[lang]
+    expected_points = {
+        "en": ["1 point", "3 points", "5 points", "-1 point"],
+        "de": ["1 Punkt", "3 Punkte", "5 Punkte", "-1 Punkt"],
+        "it": ["1 punto", "3 punti", "5 punti", "-1 punto"],
+        "pl": ["1 punkt", "3 punkty", "5 punktów", "-1 punkt"],
+    }
+    assert points == expected_points[lang]
+
+
+def test_the_browser_gets_the_plural_categories_in_the_catalogs_order() -> None:
+    assert plural_categories("pl") == ["one", "few", "many"]
+    assert plural_categories("de") == ["one", "other"]
+    assert plural_categories("it") == ["one", "other"]
+    served = ARCTIC.browser("pl")
+    assert served["plural"] == ["one", "few", "many"]
+    assert served["messages"]["card"] == ["karta", "karty", "kart"]
+    assert served["messages"]["River"] == "Rzeka"
+    assert "" not in served["messages"]  # the header is not a message
+
+
+def test_a_language_without_a_catalog_reads_the_message_ids(tmp_path_factory: pytest.TempPathFactory) -> None:
+    empty = Catalog("floe", "no-such-domain")
+    with using("de"):
+        assert empty.gettext("Your turn.") == "Your turn."
+        assert empty.counted(2, "card", "cards") == "2 cards"
+    assert empty.browser("de")["messages"] == {}
+
+
+def test_notation_reads_in_the_readers_language_and_is_typed_in_either() -> None:
+    with using("de"):
+        assert ARCTIC.show_notation("place fox-walrus-4") == "ablegen fox-walrus-4"
+        assert ARCTIC.show_notation("give fox-walrus-4 to P2") == "geben fox-walrus-4 an P2"
+        assert ARCTIC.read_notation("ablegen fox-walrus-4") == "place fox-walrus-4"
+        assert ARCTIC.read_notation("place fox-walrus-4") == "place fox-walrus-4"  # English still reads
+        assert ARCTIC.read_notation("haupt rechts") == "main right"
+    with using("pl"):
+        assert ARCTIC.read_notation("połóż fox-walrus-4") == "place fox-walrus-4"
+    assert ARCTIC.show_notation("place fox-walrus-4") == "place fox-walrus-4"  # English: as it is
+    # Every language's notation words are one word each and tell the actions apart.
+    for lang in ("de", "it", "pl"):
+        words = ARCTIC.notation(lang)
+        assert len(words) == 19 and all(" " not in w for w in words.values())
+        assert len(set(words.values())) == len(words), lang

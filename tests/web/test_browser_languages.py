@@ -1,0 +1,126 @@
+"""The browser in German and in Polish: a short game played by clicking, and no English on the way.
+
+German is chosen with the header's picker (remembered in the browser, so the table page opened from the
+lobby is German too); Polish comes from the browser's own language (its Accept-Language), and ``?lang=it``
+forces Italian over it. At every few clicks, and on the score screen, the page's text is read for English
+words the catalogs would have translated (``floe.testing.untranslated``). A real ``floe serve`` and
+Debian's Chromium (conftest.py); the person's clicks are seeded (tabledriver.py).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from floe.core.i18n import FLOE
+from floe.core.registry import entry
+from floe.testing.untranslated import english_words, untranslated
+
+from .tabledriver import PACE_INIT, play
+
+DESKTOP = {"width": 1366, "height": 900}
+# Words the page shows in every language: names, the game's title, the bots' names, the brand.
+ALLOWED = {"floe", "arctic", "ann", "ismcts"}
+
+
+def _page(browser: Any, locale: str) -> Any:
+    page = browser.new_page(viewport=DESKTOP, locale=locale)
+    page.add_init_script(PACE_INIT.format(pace=0))
+    page.set_default_timeout(20_000)
+    return page
+
+
+def _english(page: Any, lang: str) -> list[str]:
+    catalog = entry("arctic").catalog()
+    assert catalog is not None
+    words = english_words([FLOE, catalog], lang)
+    # What a reader reads: the text, and the tips and labels of what is on the page.
+    text = page.evaluate(
+        """() => [document.body.innerText,
+          ...[...document.querySelectorAll('[title],[aria-label],[data-tip],[placeholder]')]
+            .filter((el) => el.getClientRects().length > 0)
+            .map((el) => [el.title, el.getAttribute('aria-label'), el.dataset.tip, el.placeholder]
+              .filter(Boolean).join('\\n'))].join('\\n')"""
+    )
+    return untranslated(text, words, ALLOWED)
+
+
+def _button_reads(page: Any, text: str) -> None:
+    """Wait until the lobby's create button reads ``text`` (the catalog loads after the page)."""
+    page.wait_for_function(
+        "(text) => document.querySelector('[data-testid=create-table]').textContent.trim() === text", arg=text
+    )
+
+
+def _create_and_open(page: Any, base: str) -> None:
+    page.wait_for_selector("[data-testid=seat-kind-1]")
+    page.fill("[data-testid=seat-name-0]", "Ann")
+    page.select_option("[data-testid=seat-bot-1]", "random")
+    page.click("[data-testid=create-table]")
+    page.wait_for_selector("[data-testid=open-seat]:visible")
+    page.click("[data-testid=open-seat]")
+    page.wait_for_selector("[data-testid=landscape]")
+
+
+def _play_checking(page: Any, lang: str, artifacts: Path) -> None:
+    problems: list[str] = []
+
+    def look(state: dict[str, Any], clicks: int) -> None:
+        if clicks % 7 == 0:
+            problems.extend(_english(page, lang))
+
+    play(page, random.Random(15), before=look, max_clicks=600)
+    page.wait_for_selector("[data-testid=score-screen]")
+    problems.extend(_english(page, lang))
+    page.screenshot(path=str(artifacts / f"language-{lang}-score.png"))
+    assert not problems, "\n".join(sorted(set(problems))[:30])
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifacts: Path, lang: str) -> None:
+    page_errors: list[str] = []
+    if lang == "de":
+        page = _page(browser, "en-US")
+        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+        page.goto(f"{server.base}/")
+        page.wait_for_selector("[data-testid=language]")
+        _button_reads(page, "Create table")
+        with page.expect_navigation():
+            page.select_option("[data-testid=language]", "de")  # remembered, and the page reloads
+        _button_reads(page, "Tisch anlegen")
+    else:
+        page = _page(browser, "pl-PL")  # the browser's language: Accept-Language and navigator.languages
+        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+        page.goto(f"{server.base}/?lang=it")  # ?lang= forces one, over the browser's
+        page.wait_for_selector("[data-testid=seat-kind-1]")
+        _button_reads(page, "Crea tavolo")
+        page.goto(f"{server.base}/")
+        page.wait_for_selector("[data-testid=seat-kind-1]")
+        _button_reads(page, "Utwórz stół")
+    page.wait_for_function("() => document.querySelector('[data-testid=game-about]').innerText.length > 10")
+    page.click("[data-testid=more-rules-toggle]")  # the advanced rules options too
+    assert not _english(page, lang), _english(page, lang)
+    _create_and_open(page, server.base)
+    deciding = page.inner_text("[data-testid=deciding]")
+    assert deciding.startswith({"de": "Du entscheidest", "pl": "Decydujesz"}[lang]), deciding
+    page.screenshot(path=str(artifacts / f"language-{lang}-table.png"))
+    # The browser's plural rule and a refusal's words, from the page's own modules.
+    forms = page.evaluate(
+        """async () => {
+          const i18n = await import('/static/js/i18n.js');
+          const errors = await import('/static/js/errors.js');
+          return [[1, 2, 4, 5, 12, 14, 22, 25].map((n) => i18n.nt('card', 'cards', n)),
+                  errors.errorText({ code: 'not_your_turn', message: 'it is not your turn' })];
+        }"""
+    )
+    cards = {
+        "de": ["Karte", "Karten", "Karten", "Karten", "Karten", "Karten", "Karten", "Karten"],
+        "pl": ["karta", "karty", "karty", "kart", "kart", "kart", "karty", "kart"],
+    }
+    assert forms == [cards[lang], {"de": "Du bist nicht dran.", "pl": "To nie twój ruch."}[lang]]
+    _play_checking(page, lang, artifacts)
+    assert not page_errors, page_errors
+    page.close()
