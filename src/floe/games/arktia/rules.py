@@ -13,9 +13,9 @@ can neither place nor move (10(a)). There is no chance: the game is deterministi
 
 from __future__ import annotations
 
-from floe.games.arktia.actions import N_MOVER_KINDS, STOP, ActionSpace
+from floe.games.arktia.actions import N_MOVER_KINDS, PLACE, STOP, ActionSpace
 from floe.games.arktia.bitsets import ACCEPTING, FREE, HOLES, TOP_AT, current, put
-from floe.games.arktia.board import bits, component, components
+from floe.games.arktia.board import MAX_CELLS, bits, component, components
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.state import (
     ACTIVE,
@@ -62,6 +62,12 @@ def _lift_plans(p: int) -> list[tuple[tuple[int, int, bool], ...]]:
         out.append(tuple(plan))
     return out
 
+
+# PLACE_IDS[sizes in supply as a mask][cell]: the ids of placing each of those sizes on the cell, ascending.
+PLACE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(PLACE + 3 * c + s for s in range(3) if sizes >> s & 1) for c in range(MAX_CELLS))
+    for sizes in range(8)
+)
 
 # LIFT_PLANS[seat][code], read only for fields the seat tops.
 LIFT_PLANS: tuple[list[tuple[tuple[int, int, bool], ...]], ...] = tuple(map(_lift_plans, range(N_COLOURS)))
@@ -213,21 +219,15 @@ def main_actions(st: ArktiaStateData, p: int) -> list[int]:
 def _placements(st: ArktiaStateData, p: int, targets: int) -> list[int]:
     supply = st.supply
     k = 3 * p
-    g, d, t = supply[k], supply[k + 1], supply[k + 2]
-    if not (g or d or t):
+    sizes = (supply[k] > 0) | (supply[k + 1] > 0) << 1 | (supply[k + 2] > 0) << 2
+    if not sizes:
         return []
+    ids = PLACE_IDS[sizes]
     out: list[int] = []
-    append = out.append
     while targets:
         low = targets & -targets
         targets ^= low
-        base = 3 * low.bit_length() - 2  # PLACE + 3 * cell
-        if g:
-            append(base)
-        if d:
-            append(base + 1)
-        if t:
-            append(base + 2)
+        out += ids[low.bit_length() - 1]
     return out
 
 
@@ -248,6 +248,8 @@ def _moves(st: ArktiaStateData, p: int, own: int, adjacent: int, twice: int, nea
     nb = layout.nb_mask
     one_arc = layout.one_arc
     reach_of = layout.reach
+    reach_memo = layout._reach_cache
+    near_memo = layout._near_cache
     connected = twice >= 0
     accepts = [-1] * 8  # by mover: the fields that may receive it (spec 4.3), when first needed
     plans = LIFT_PLANS[p]
@@ -258,8 +260,8 @@ def _moves(st: ArktiaStateData, p: int, own: int, adjacent: int, twice: int, nea
         tops ^= bit
         src = bit.bit_length() - 1
         reach = reach_of[src]
-        if reach & holes:
-            reach = layout.reach_around(src, holes & reach)
+        if reach & holes:  # the memo read inline: most of these are hits
+            reach = reach_memo.get((holes & reach) << 6 | src) or layout.reach_around(src, holes & reach)
         ids = move_ids[src]
         near_without = -1  # where a mover that takes the last own piece off src may land; when needed
         for mover, kind, stays in plans[fields[src]]:
@@ -277,7 +279,7 @@ def _moves(st: ArktiaStateData, p: int, own: int, adjacent: int, twice: int, nea
                         m = nb[src]
                         near_without = without | adjacent & ~m | twice & m
                     else:
-                        near_without = layout.near_every_group(without)
+                        near_without = near_memo.get(without) or layout.near_every_group(without)
                 near = near_without
             acc = accepts[mover]
             if acc < 0:
