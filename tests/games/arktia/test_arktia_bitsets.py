@@ -19,7 +19,7 @@ from floe.games.arktia import rules
 from floe.games.arktia.bitsets import HOLES, N_SETS, SHAPE_AT, TOP_AT, build, current
 from floe.games.arktia.board import Layout, bits, components
 from floe.games.arktia.game import ArktiaGame, ArktiaState
-from floe.games.arktia.towers import HOLE, pieces_bottom_up
+from floe.games.arktia.towers import EMPTY, HOLE, N_CODES, N_COLOURS, is_legal_code, pieces_bottom_up
 
 from .arktia_helpers import choose, position, random_options
 
@@ -131,3 +131,19 @@ def test_a_replaced_field_list_is_read_afresh() -> None:
     loaded = game.state_from_json(other.to_json())
     assert loaded.legal_actions() == other.legal_actions()
     assert loaded._bits == other._bits
+
+
+def test_lift_plans_follow_the_pieces() -> None:
+    """``rules.LIFT_PLANS`` (what move generation may lift from a field, issue 14 round two) equals what the
+    pieces say: every top part of the stack, smallest first, and whether a piece of the seat stays below."""
+    for seat in range(N_COLOURS):
+        for code in range(N_CODES):
+            if code == EMPTY or not is_legal_code(code):
+                continue
+            pieces = pieces_bottom_up(code)
+            plain = []
+            for k in range(len(pieces) - 1, -1, -1):
+                mover = sum(1 << size for size, _ in pieces[k:])
+                stays = any(colour == seat for _, colour in pieces[:k])
+                plain.append((mover, mover - 1, stays))
+            assert list(rules.LIFT_PLANS[seat][code]) == plain, f"seat {seat}, code {code}"

@@ -13,9 +13,9 @@ can neither place nor move (10(a)). There is no chance: the game is deterministi
 
 from __future__ import annotations
 
-from floe.games.arktia.actions import STOP, ActionSpace
+from floe.games.arktia.actions import N_MOVER_KINDS, PLACE, STOP, ActionSpace
 from floe.games.arktia.bitsets import ACCEPTING, FREE, HOLES, TOP_AT, current, put
-from floe.games.arktia.board import bits, component, components
+from floe.games.arktia.board import MAX_CELLS, bits, component, components
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.state import (
     ACTIVE,
@@ -38,6 +38,7 @@ from floe.games.arktia.towers import (
     HOLE,
     LIFTS,
     MASK,
+    N_CODES,
     N_COLOURS,
     NEUTRAL,
     PIECES_PER_SIZE,
@@ -47,6 +48,29 @@ from floe.games.arktia.towers import (
 )
 
 OPENING_TURNS = 2  # rounds 1 and 2 are placements only (spec 5.3, 5.4)
+
+
+def _lift_plans(p: int) -> list[tuple[tuple[int, int, bool], ...]]:
+    # For each field code: (mover mask, mover mask - 1, whether an own piece stays on the field) for every
+    # mover that may be lifted from it (towers.LIFTS), so move generation reads one table entry per field.
+    out = []
+    for code in range(N_CODES):
+        plan = []
+        for mover in LIFTS[MASK[code]]:
+            left = code & ~SLOT_BITS[mover]
+            plan.append((mover, mover - 1, left > 0 and COUNT[left][p] > 0))
+        out.append(tuple(plan))
+    return out
+
+
+# PLACE_IDS[sizes in supply as a mask][cell]: the ids of placing each of those sizes on the cell, ascending.
+PLACE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(PLACE + 3 * c + s for s in range(3) if sizes >> s & 1) for c in range(MAX_CELLS))
+    for sizes in range(8)
+)
+
+# LIFT_PLANS[seat][code], read only for fields the seat tops.
+LIFT_PLANS: tuple[list[tuple[tuple[int, int, bool], ...]], ...] = tuple(map(_lift_plans, range(N_COLOURS)))
 
 
 # --- set-up -------------------------------------------------------------------------------------------------
@@ -162,14 +186,13 @@ def main_actions(st: ArktiaStateData, p: int) -> list[int]:
         targets = _adjacent(st, occupied) & free if occupied else free
         return _placements(st, p, targets)
     own = sets[p]
-    # One walk over the own colour's groups gives its fields (group by group), each field's neighbours,
-    # all the fields next to it, and where a mover may land if it leaves the groups as they are: in or
-    # next to every group.
+    # One walk over the own colour's groups gives all the fields next to it (``adjacent``), those next to
+    # two or more of its fields (``twice``, exact when the colour is one group), and where a mover may land
+    # if it leaves the groups as they are: in or next to every group (``near_own``).
     nb = layout.nb_mask
-    cells: list[int] = []
-    touching: list[int] = []
-    adjacent = 0
+    adjacent = twice = 0
     near_own = layout.full
+    n_groups = 0
     rest = own
     while rest:
         comp = frontier = rest & -rest
@@ -177,10 +200,8 @@ def main_actions(st: ArktiaStateData, p: int) -> list[int]:
         while frontier:
             low = frontier & -frontier
             frontier ^= low
-            c = low.bit_length() - 1
-            m = nb[c]
-            cells.append(c)
-            touching.append(m)
+            m = nb[low.bit_length() - 1]
+            twice |= touch & m
             touch |= m
             new = m & own & ~comp
             comp |= new
@@ -188,40 +209,34 @@ def main_actions(st: ArktiaStateData, p: int) -> list[int]:
         adjacent |= touch
         near_own &= comp | touch
         rest &= ~comp
+        n_groups += 1
     places = _placements(st, p, adjacent & free)  # spec 6(a): next to a field holding an own Muglu
     if turns < OPENING_TURNS:
         return places
-    return places + _moves(st, p, own, cells, touching, near_own)
+    return places + _moves(st, p, own, adjacent, twice if n_groups == 1 else -1, near_own)
 
 
 def _placements(st: ArktiaStateData, p: int, targets: int) -> list[int]:
     supply = st.supply
     k = 3 * p
-    g, d, t = supply[k], supply[k + 1], supply[k + 2]
-    if not (g or d or t):
+    sizes = (supply[k] > 0) | (supply[k + 1] > 0) << 1 | (supply[k + 2] > 0) << 2
+    if not sizes:
         return []
+    ids = PLACE_IDS[sizes]
     out: list[int] = []
-    append = out.append
     while targets:
         low = targets & -targets
         targets ^= low
-        base = 3 * low.bit_length() - 2  # PLACE + 3 * cell
-        if g:
-            append(base)
-        if d:
-            append(base + 1)
-        if t:
-            append(base + 2)
+        out += ids[low.bit_length() - 1]
     return out
 
 
-def _moves(
-    st: ArktiaStateData, p: int, own: int, cells: list[int], touching: list[int], near_own: int
-) -> list[int]:
+def _moves(st: ArktiaStateData, p: int, own: int, adjacent: int, twice: int, near_own: int) -> list[int]:
     # Spec 6(b): lift a top part of an own-topped stack, go straight any distance over existing fields,
     # land where the tower table allows, and leave the own colour in one connected group. As bit sets:
     # the fields a mover may reach from ``src`` (its six rays, each up to the first hole, spec 3.2), the
     # fields accepting it, and the fields in or next to every group the own colour leaves behind.
+    # ``twice`` is -1 unless the own colour is one group.
     sets = st._bits
     tops = sets[TOP_AT + p]
     if not tops:
@@ -230,45 +245,41 @@ def _moves(
     move_ids = st.space.move_ids
     fields = st.fields
     holes = sets[HOLES]
+    nb = layout.nb_mask
     one_arc = layout.one_arc
     reach_of = layout.reach
-    # When the own colour is one group, taking away a field whose own neighbours lie in one arc around it
-    # leaves one group, whose surroundings are those of the other own fields: the neighbours of the fields
-    # before it in ``cells`` (``before``) and after it (``after``).
-    connected = near_own & own == own
-    k = len(cells)
-    before = [0] * (k + 1)
-    after = [0] * (k + 1)
-    for i in range(k):
-        before[i + 1] = before[i] | touching[i]
-        after[k - 1 - i] = after[k - i] | touching[k - 1 - i]
+    reach_memo = layout._reach_cache
+    near_memo = layout._near_cache
+    connected = twice >= 0
     accepts = [-1] * 8  # by mover: the fields that may receive it (spec 4.3), when first needed
+    plans = LIFT_PLANS[p]
     out: list[int] = []
     append = out.append
-    for i in range(k):
-        src = cells[i]
-        bit = 1 << src
-        if not tops & bit:
-            continue
-        code = fields[src]
+    while tops:
+        bit = tops & -tops
+        tops ^= bit
+        src = bit.bit_length() - 1
         reach = reach_of[src]
-        if reach & holes:
-            reach = layout.reach_around(src, holes & reach)
+        if reach & holes:  # the memo read inline: most of these are hits
+            reach = reach_memo.get((holes & reach) << 6 | src) or layout.reach_around(src, holes & reach)
         ids = move_ids[src]
         near_without = -1  # where a mover that takes the last own piece off src may land; when needed
-        for mover in LIFTS[MASK[code]]:
-            left = code & ~SLOT_BITS[mover]
-            if left > 0 and COUNT[left][p]:
+        for mover, kind, stays in plans[fields[src]]:
+            if stays:
                 near = near_own
             else:
                 if near_without < 0:
                     without = own ^ bit
                     if not without:
                         near_without = reach  # the whole colour moves: anywhere it may land
-                    elif connected and touching[i] & without in one_arc[src]:
-                        near_without = without | before[i] | after[i + 1]
+                    elif connected and nb[src] & without in one_arc[src]:
+                        # When the own colour is one group, taking away a field whose own neighbours lie
+                        # in one arc around it leaves one group; next to it: the fields next to another
+                        # own field than src (those next to src only if next to a second own field).
+                        m = nb[src]
+                        near_without = without | adjacent & ~m | twice & m
                     else:
-                        near_without = layout.near_every_group(without)
+                        near_without = near_memo.get(without) or layout.near_every_group(without)
                 near = near_without
             acc = accepts[mover]
             if acc < 0:
@@ -277,7 +288,6 @@ def _moves(
                     acc |= sets[j]
                 accepts[mover] = acc
             targets = reach & acc & near
-            kind = mover - 1
             while targets:
                 low = targets & -targets
                 targets ^= low
@@ -351,7 +361,9 @@ def apply_action(st: ArktiaStateData, action: int) -> None:
             st.supply[3 * p + size] -= 1
             _melt_or_end(st)
         else:
-            src, dst, mover = sp.decode_move(action)
+            line, kind = divmod(action - sp.MOVE, N_MOVER_KINDS)  # as ActionSpace.decode_move, inline
+            src, dst = sp.layout.lines[line]
+            mover = kind + 1
             code = fields[src]
             moving = code & SLOT_BITS[mover]
             put(fields, sets, src, code & ~SLOT_BITS[mover])
@@ -359,9 +371,10 @@ def apply_action(st: ArktiaStateData, action: int) -> None:
             # Only the colours carried under the top piece changed place, so only they can be cut off
             # (spec 8); the mover's own colour stays connected (that is what made the move legal).
             carried = COLOURS[moving] & ~(1 << p)
-            for colour in range(N_COLOURS):
-                if carried >> colour & 1:
-                    _remove_cut_off(st, colour)
+            while carried:  # usually none: a lone piece or an own stack moved
+                low = carried & -carried
+                carried ^= low
+                _remove_cut_off(st, low.bit_length() - 1)
             _after_removals(st)
     elif step == KEEP:
         colour, cell = divmod(action - sp.KEEP, sp.size)
