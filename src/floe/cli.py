@@ -21,6 +21,7 @@ from floe.core.errors import FloeError
 MAX_STARTUP_TABLES = 100_000
 
 if TYPE_CHECKING:
+    from floe.lab.backends import Backend
     from floe.server.app import Settings
 
 app = typer.Typer(
@@ -68,9 +69,46 @@ PresetOpt = Annotated[
 PowersOpt = Annotated[
     str | None, typer.Option(help="Shortcut for --option powers=... (games with powers; see floe options).")
 ]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        help="Worker processes (default 1); with --ray, the local Ray instance's CPUs (default: all)."
+    ),
+]
+RayOpt = Annotated[
+    bool,
+    typer.Option("--ray", help="Run the games on a local Ray instance started for the run (extra ray)."),
+]
+RayAddressOpt = Annotated[
+    str | None,
+    typer.Option(help="Run the games on the Ray cluster at this address (host:port; see docs/scaling.md)."),
+]
+BatchOpt = Annotated[int | None, typer.Option(help="On Ray: games per Ray task (default 32).")]
 GameArg = Annotated[
     str | None, typer.Argument(help="The game (floe games lists them; default: the first listed).")
 ]
+
+
+def _backend(workers: int | None, ray: bool, ray_address: str | None, batch: int | None) -> Backend:
+    """Where a lab command's games run, from ``--workers``, ``--ray``, ``--ray-address`` and ``--batch``."""
+    import os
+
+    from floe.lab.backends import DEFAULT_BATCH, MAX_WORKERS, Backend
+
+    if workers is not None and workers <= 0:
+        fail("--workers must be positive")
+    on_ray = ray or ray_address is not None
+    if ray_address is not None and workers is not None:
+        fail("--workers sets a local run's processes or Ray CPUs; a cluster (--ray-address) has its own")
+    if batch is not None and not on_ray:
+        fail("--batch goes with --ray or --ray-address")
+    if workers is None:
+        workers = min(os.cpu_count() or 1, MAX_WORKERS) if on_ray else 1
+    try:
+        return Backend(workers, ray=ray, ray_address=ray_address, batch=batch or DEFAULT_BATCH)
+    except FloeError as exc:
+        fail(str(exc))
+        raise
 
 
 def _game(name: str | None) -> str:
@@ -367,15 +405,20 @@ def simulate(
     preset: PresetOpt = None,
     option: OptionList = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    workers: WorkersOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    batch: BatchOpt = None,
 ) -> None:
     """Play many bot games with seats rotated; print each bot's wins, mean score and mean rank."""
     from floe.lab.simulate import run_simulation
 
     if games <= 0:
         fail("--games must be positive")
+    backend = _backend(workers, ray, ray_address, batch)
     try:
         game = _game(game)
-        run_simulation(game, players, games, bots, seed, _options(option, preset, game), as_json)
+        run_simulation(game, players, games, bots, seed, _options(option, preset, game), as_json, backend)
     except FloeError as exc:
         fail(str(exc))
 
@@ -567,7 +610,10 @@ def tournament(
         int, typer.Option(help="Total games, rounded up to whole deals (one game per seating).")
     ] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first deal; deal d uses seed + d.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: WorkersOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    batch: BatchOpt = None,
     preset: PresetOpt = None,
     option: OptionList = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the per-bot summary as JSON.")] = False,
@@ -588,8 +634,7 @@ def tournament(
 
     if games <= 0:
         fail("--games must be positive")
-    if workers <= 0:
-        fail("--workers must be positive")
+    backend = _backend(workers, ray, ray_address, batch)
     try:
         run_tournament_command(
             game,
@@ -597,7 +642,7 @@ def tournament(
             bots,
             games,
             seed,
-            workers,
+            backend,
             _options(option, preset, game),
             as_json=as_json,
             out=out,
