@@ -106,7 +106,8 @@ def execute_ray(
     if not jobs:
         return
     with ray_session(backend) as ray:
-        play = ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(run_batch)
+        # SPREAD: over every node from the start, rather than filling the driver's node first.
+        play = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, scheduling_strategy="SPREAD")(run_batch)
         todo = batches(jobs, backend.batch)
         cpus = int(ray.cluster_resources().get("CPU", 1))
         window = max(2, IN_FLIGHT_PER_CPU * cpus)
