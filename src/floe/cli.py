@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from floe.core.errors import FloeError
 
@@ -35,7 +36,8 @@ err = Console(stderr=True)
 
 def fail(message: str) -> None:
     """Print a one-line error and exit with status 2."""
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    # Escaped: a message may hold brackets (floe[ray]) that Rich would take for markup.
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -105,7 +107,9 @@ def _backend(workers: int | None, ray: bool, ray_address: str | None, batch: int
     if workers is None:
         workers = min(os.cpu_count() or 1, MAX_WORKERS) if on_ray else 1
     try:
-        return Backend(workers, ray=ray, ray_address=ray_address, batch=batch or DEFAULT_BATCH)
+        return Backend(
+            workers, ray=ray, ray_address=ray_address, batch=DEFAULT_BATCH if batch is None else batch
+        )
     except FloeError as exc:
         fail(str(exc))
         raise

@@ -24,7 +24,8 @@ from floe.lab import tournament
 from floe.lab.backends import Backend
 from floe.lab.raybackend import ray_session
 from floe.lab.tournament import make_tournament, run_tournament
-from tests.lab.raycluster import LoopbackCluster, listening, need_ray, on_loopback
+
+from .raycluster import LoopbackCluster, listening, need_ray, on_loopback
 
 ray = need_ray()
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy  # noqa: E402
