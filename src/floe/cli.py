@@ -20,6 +20,10 @@ from floe.core.errors import FloeError
 
 # The most finished tables `floe bench server --startup` stores (10,000 is the figure the issue asks for).
 MAX_STARTUP_TABLES = 100_000
+# `floe bench lab`: its default number of random games per measurement (seconds each on two cores), and a
+# bound on a mistyped number.
+LAB_BENCH_GAMES = 2_000
+MAX_LAB_BENCH_GAMES = 10_000_000
 
 if TYPE_CHECKING:
     from floe.lab.backends import Backend
@@ -436,9 +440,15 @@ def bench(
     players: Annotated[
         int | None, typer.Option(help="Number of players (default 4; server: per table, default 2).")
     ] = None,
-    games: Annotated[int, typer.Option(help="How many random games.")] = 200,
+    games: Annotated[
+        int | None, typer.Option(help="How many random games (default 200; lab: 2,000).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="lab: local processes, and the local Ray instance's CPUs (default: all)."),
+    ] = None,
     ismcts: Annotated[
         bool, typer.Option("--ismcts", help="Measure ISMCTS iterations/s (2 and 4 players) instead.")
     ] = False,
@@ -500,7 +510,14 @@ def bench(
     The engine: decisions/s, clone/apply/legal costs (perfect information: MCTS iterations/s too).
     --ismcts: ISMCTS iterations/s, 2 and 4 players. --mcts: MCTS iterations/s alone.
     floe bench server --tables T: the web table's moves/s and move-to-acknowledgement latency.
+    floe bench lab: random games/s on local processes and on local Ray (extra ray), by Ray batch size.
     """
+    if game == "lab":
+        _bench_lab(players or 4, LAB_BENCH_GAMES if games is None else games, workers, seed, as_json)
+        return
+    if workers is not None:
+        fail("--workers goes with floe bench lab")
+    games = 200 if games is None else games
     if game == "server":
         if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
             fail("--seconds must be positive, --think-ms not negative")
@@ -549,6 +566,26 @@ def bench(
             if not has_mcts(game):
                 fail(f"--mcts needs a game with the mcts bot (perfect information); {game} has none")
         run_bench(game, players or 4, games, seed, as_json, ismcts=ismcts, iterations=iterations, mcts=mcts)
+    except FloeError as exc:
+        fail(str(exc))
+
+
+def _bench_lab(players: int, games: int, workers: int | None, seed: int, as_json: bool) -> None:
+    """``floe bench lab``: see floe.lab.benchlab."""
+    import os
+
+    from floe.lab.backends import MAX_WORKERS, RAY_INSTALL, ray_installed
+
+    if not 0 < games <= MAX_LAB_BENCH_GAMES:
+        fail(f"--games must be 1 to {MAX_LAB_BENCH_GAMES:,}")
+    if workers is not None and not 0 < workers <= MAX_WORKERS:
+        fail(f"--workers must be 1 to {MAX_WORKERS}")
+    if not ray_installed():
+        fail(RAY_INSTALL)
+    from floe.lab.benchlab import run_bench_lab
+
+    try:
+        run_bench_lab(players, games, workers or min(os.cpu_count() or 1, MAX_WORKERS), seed, as_json)
     except FloeError as exc:
         fail(str(exc))
 
