@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from floe.lab.backends import Backend
+from floe.lab.backends import DEFAULT_BATCH, Backend
+from floe.lab.benchlab import bench_lab
 from floe.lab.raybackend import ray_session
 from floe.lab.simulate import simulate
 from floe.lab.tournament import make_tournament, run_tournament
@@ -93,3 +94,15 @@ def test_a_killed_worker_loses_no_game_and_plays_none_twice(tmp_path: Path) -> N
     assert sorted(keys) == t.plan(10)  # each game exactly once
     alone = run_tournament(t, 10, Backend(), tmp_path / "alone.jsonl", progress=False)
     assert outcome.results == alone.results
+
+
+def test_bench_lab_reports_both_ways_and_the_overhead() -> None:
+    figures = bench_lab(4, 24, 2, 0, batches=(1, DEFAULT_BATCH))
+    assert (figures["game"], figures["players"], figures["games"], figures["batch"]) == ("arctic", 4, 24, 32)
+    by_batch = {row["batch"]: row for row in figures["ray_by_batch"]}
+    assert list(by_batch) == [1, DEFAULT_BATCH]
+    for row in by_batch.values():
+        assert row["games_per_sec"] > 0
+        speed = row["games_per_sec"] / figures["processes_games_per_sec"]
+        assert row["overhead"] == pytest.approx(1 - speed, abs=0.01 * speed)  # (of rounded figures)
+    assert figures["ray_overhead"] == by_batch[DEFAULT_BATCH]["overhead"]

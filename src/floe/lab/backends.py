@@ -23,7 +23,7 @@ Result = TypeVar("Result")
 
 MAX_WORKERS = 1024  # local processes; far above any machine's cores, a bound on a mistyped number
 # Games per Ray task. One task costs Ray about a millisecond of scheduling and transfer, a random 4-player
-# Arctic game about as much: 32 games keep that overhead under the 10% `floe bench lab` checks (see
+# game of random play about as much: 32 games keep that overhead under the 10% `floe bench lab` checks (see
 # docs/performance.md), and a slow bot's batch still reports (and, if its worker dies, replays) little.
 DEFAULT_BATCH = 32
 MAX_BATCH = 100_000
