@@ -103,7 +103,7 @@ def test_ctrl_c_on_ray_leaves_a_resumable_file(tmp_path: Path) -> None:
         assert proc.poll() is None, proc.communicate()
         sockets = set(listening(group_pids(proc.pid)))
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
-        _, stderr = proc.communicate(timeout=60)
+        _, stderr = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()

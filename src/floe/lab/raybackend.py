@@ -121,7 +121,11 @@ def execute_ray(
                 ready, pending = ray.wait(pending, num_returns=1)
                 for result in ray.get(ready[0]):
                     keep(result)
-        except BaseException:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+        except BaseException as exc:
+            # The tasks left would play on for nothing: cancel them; but not after a Ctrl-C on a local
+            # instance, which is shut down whole just after, and whose processes received the Ctrl-C
+            # too: asking each of them first would only wait on them.
+            if backend.ray_address is not None or not isinstance(exc, KeyboardInterrupt):
+                for ref in pending:
+                    ray.cancel(ref, force=True)
             raise
