@@ -19,7 +19,7 @@ from floe.lab import backends
 from floe.lab.backends import Backend
 from floe.lab.tournament import load_results, make_tournament, run_tournament
 
-from .raycluster import group_pids, kill_group, listening, loopback_env, need_ray, on_loopback
+from .raycluster import group_pids, kill_group, listening, need_ray, on_loopback
 
 
 def _invoke(*args: str) -> tuple[int, str]:
@@ -87,7 +87,8 @@ def test_ctrl_c_on_ray_leaves_a_resumable_file(tmp_path: Path) -> None:
     command += ["--workers", "2", "--batch", "4", "--out", str(path), "--json"]
     proc = subprocess.Popen(
         command,
-        env=loopback_env(),
+        # Ray's loopback switch left to the command (only the tests' auth token in the environment).
+        env={k: v for k, v in os.environ.items() if k != "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

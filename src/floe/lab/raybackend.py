@@ -119,7 +119,7 @@ def execute_ray(
                     pending.append(play.remote(fn, todo[submitted]))
                     submitted += 1
                 ready, pending = ray.wait(pending, num_returns=1)
-                for result in ray.get(ready[0]):
+                for result in _results(ray, ready[0]):
                     keep(result)
         except BaseException as exc:
             # The tasks left would play on for nothing: cancel them; but not after a Ctrl-C on a local
@@ -129,3 +129,21 @@ def execute_ray(
                 for ref in pending:
                     ray.cancel(ref, force=True)
             raise
+
+
+def _results(ray: Any, ref: Any) -> list[Any]:
+    """A finished task's results; a game's own error as itself (as on local processes), and Ray's failures
+    (a task whose retries ran out, a lost node) as one line, not Ray's page of traceback."""
+    try:
+        return list(ray.get(ref))
+    except ray.exceptions.RayTaskError as exc:
+        if isinstance(exc.cause, Exception):
+            raise exc.cause from None
+        raise RayRunError(f"Ray: {_first_line(exc)}") from None
+    except ray.exceptions.RayError as exc:
+        raise RayRunError(f"Ray: {_first_line(exc)}") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
