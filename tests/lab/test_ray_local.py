@@ -29,7 +29,6 @@ def local_ray() -> Iterator[Any]:
     """One local Ray instance for the module (starting one takes seconds); the runs below keep it."""
     with ray_session(Backend(2, ray=True)) as session:
         yield session
-    assert not ray.is_initialized()
 
 
 def _lines(path: Path) -> dict[tuple[int, int], dict[str, Any]]:
