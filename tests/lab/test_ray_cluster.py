@@ -10,6 +10,7 @@ even when the test fails.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -25,7 +26,7 @@ from floe.lab.backends import Backend
 from floe.lab.raybackend import ray_session
 from floe.lab.tournament import make_tournament, run_tournament
 
-from .raycluster import LoopbackCluster, listening, need_ray, on_loopback
+from .raycluster import LoopbackCluster, descendants, listening, need_ray, on_loopback, title
 
 ray = need_ray()
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy  # noqa: E402
@@ -43,7 +44,7 @@ def ready() -> None:
     """Nothing: a task that has a worker started where it is scheduled."""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def cluster() -> Iterator[LoopbackCluster]:
     # Not under pytest's tmp_path: Ray's socket files live in the temp dir, several levels down, and a Unix
     # socket's path has 107 bytes at most.
@@ -100,3 +101,11 @@ def test_a_tournament_runs_across_two_nodes(
         for (deal, rotation), r in zip(t.plan(12), alone.results, strict=True)
     }
     assert len(sockets) >= 5 and all(on_loopback(a) for a in sockets), sorted(sockets)
+
+
+def test_ray_starts_its_own_instance_beside_a_running_cluster(cluster: LoopbackCluster) -> None:
+    # --ray promises a local instance for the run: not the `ray start` cluster already on the machine.
+    with ray_session(Backend(1, ray=True)):
+        assert len(ray.nodes()) == 1  # the cluster has two
+        raylets = [pid for pid in descendants(os.getpid()) if "raylet" in title(pid)]
+        assert len(raylets) == 1  # this process's, not one of the cluster's

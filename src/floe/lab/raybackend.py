@@ -82,6 +82,9 @@ def ray_session(backend: Backend) -> Iterator[Any]:
             ray.init(address=backend.ray_address, **common)
         else:
             ray.init(
+                # "local": always a new instance; without it Ray joins any Ray already running on this
+                # machine (a `ray start` cluster, RAY_ADDRESS), which is not what --ray promises.
+                address="local",
                 num_cpus=backend.workers,
                 include_dashboard=False,
                 object_store_memory=OBJECT_STORE_BYTES,
