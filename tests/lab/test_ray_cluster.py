@@ -63,7 +63,6 @@ def test_a_tournament_runs_across_two_nodes(
 ) -> None:
     # The workers of the other node import this test module by value (it is no installed package).
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    monkeypatch.setattr(tournament, "_play_job", played_where)
     t = make_tournament("arctic", 4, "baseline,random", 5, {})
     # What the cluster listens on, sampled while it works (its daemons, then the workers of the run).
     sockets: set[str] = set(listening(cluster.pids()))
@@ -78,7 +77,9 @@ def test_a_tournament_runs_across_two_nodes(
     path = tmp_path / "cluster.jsonl"
     backend = Backend(ray_address=cluster.address, batch=2)
     try:
-        with ray_session(backend):  # the run below keeps this connection
+        # Only for this run: played in this process, played_where would start a Ray of its own.
+        with monkeypatch.context() as patched, ray_session(backend):  # the run below keeps this connection
+            patched.setattr(tournament, "_play_job", played_where)
             # A worker started on each node first: a game takes milliseconds and a worker seconds to start
             # on a loaded machine, so a cold second node could find every game played when it is ready.
             for node in ray.nodes():
@@ -103,8 +104,13 @@ def test_a_tournament_runs_across_two_nodes(
     assert len(sockets) >= 5 and all(on_loopback(a) for a in sockets), sorted(sockets)
 
 
-def test_ray_starts_its_own_instance_beside_a_running_cluster(cluster: LoopbackCluster) -> None:
-    # --ray promises a local instance for the run: not the `ray start` cluster already on the machine.
+def test_ray_starts_its_own_instance_beside_a_running_cluster(
+    cluster: LoopbackCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --ray promises a local instance for the run: not the cluster already on the machine, even where
+    # Ray's own default would join it (RAY_ADDRESS set, as a shell that used the cluster may have it).
+    monkeypatch.setenv("RAY_ADDRESS", cluster.address)
+    assert not ray.is_initialized()
     with ray_session(Backend(1, ray=True)):
         assert len(ray.nodes()) == 1  # the cluster has two
         raylets = [pid for pid in descendants(os.getpid()) if "raylet" in title(pid)]

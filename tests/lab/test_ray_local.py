@@ -27,8 +27,10 @@ ray = need_ray()
 @pytest.fixture(scope="module", autouse=True)
 def local_ray() -> Iterator[Any]:
     """One local Ray instance for the module (starting one takes seconds); the runs below keep it."""
+    assert not ray.is_initialized()  # no Ray left by a test before in this process
     with ray_session(Backend(2, ray=True)) as session:
         yield session
+    assert not ray.is_initialized()
 
 
 def _lines(path: Path) -> dict[tuple[int, int], dict[str, Any]]:
