@@ -15,13 +15,19 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from floe.core.errors import FloeError
 
 # The most finished tables `floe bench server --startup` stores (10,000 is the figure the issue asks for).
 MAX_STARTUP_TABLES = 100_000
+# `floe bench lab`: its default number of random games per measurement (seconds each on two cores), and a
+# bound on a mistyped number.
+LAB_BENCH_GAMES = 2_000
+MAX_LAB_BENCH_GAMES = 10_000_000
 
 if TYPE_CHECKING:
+    from floe.lab.backends import Backend
     from floe.server.app import Settings
 
 app = typer.Typer(
@@ -35,7 +41,8 @@ err = Console(stderr=True)
 
 def fail(message: str) -> None:
     """Print a one-line error and exit with status 2."""
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    # Escaped: a message may hold brackets (floe[ray]) that Rich would take for markup.
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -69,6 +76,21 @@ PresetOpt = Annotated[
 PowersOpt = Annotated[
     str | None, typer.Option(help="Shortcut for --option powers=... (games with powers; see floe options).")
 ]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        help="Worker processes (default 1); with --ray, the local Ray instance's CPUs (default: all)."
+    ),
+]
+RayOpt = Annotated[
+    bool,
+    typer.Option("--ray", help="Run the games on a local Ray instance started for the run (extra ray)."),
+]
+RayAddressOpt = Annotated[
+    str | None,
+    typer.Option(help="Run the games on the Ray cluster at this address (host:port; see docs/scaling.md)."),
+]
+BatchOpt = Annotated[int | None, typer.Option(help="On Ray: games per Ray task (default 32).")]
 GameArg = Annotated[
     str | None, typer.Argument(help="The game (floe games lists them; default: the first listed).")
 ]
@@ -90,6 +112,30 @@ def _language(lang: str | None) -> str:
     if found is None:
         fail(f"unknown language {lang[:16]!r}; known: {', '.join(i18n.LANGUAGES)}")
     return found or i18n.SOURCE
+
+
+def _backend(workers: int | None, ray: bool, ray_address: str | None, batch: int | None) -> Backend:
+    """Where a lab command's games run, from ``--workers``, ``--ray``, ``--ray-address`` and ``--batch``."""
+    import os
+
+    from floe.lab.backends import DEFAULT_BATCH, MAX_WORKERS, Backend
+
+    if workers is not None and workers <= 0:
+        fail("--workers must be positive")
+    on_ray = ray or ray_address is not None
+    if ray_address is not None and workers is not None:
+        fail("--workers sets a local run's processes or Ray CPUs; a cluster (--ray-address) has its own")
+    if batch is not None and not on_ray:
+        fail("--batch goes with --ray or --ray-address")
+    if workers is None:
+        workers = min(os.cpu_count() or 1, MAX_WORKERS) if on_ray else 1
+    try:
+        return Backend(
+            workers, ray=ray, ray_address=ray_address, batch=DEFAULT_BATCH if batch is None else batch
+        )
+    except FloeError as exc:
+        fail(str(exc))
+        raise
 
 
 def _game(name: str | None) -> str:
@@ -392,15 +438,20 @@ def simulate(
     preset: PresetOpt = None,
     option: OptionList = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    workers: WorkersOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    batch: BatchOpt = None,
 ) -> None:
     """Play many bot games with seats rotated; print each bot's wins, mean score and mean rank."""
     from floe.lab.simulate import run_simulation
 
     if games <= 0:
         fail("--games must be positive")
+    backend = _backend(workers, ray, ray_address, batch)
     try:
         game = _game(game)
-        run_simulation(game, players, games, bots, seed, _options(option, preset, game), as_json)
+        run_simulation(game, players, games, bots, seed, _options(option, preset, game), as_json, backend)
     except FloeError as exc:
         fail(str(exc))
 
@@ -414,9 +465,15 @@ def bench(
     players: Annotated[
         int | None, typer.Option(help="Number of players (default 4; server: per table, default 2).")
     ] = None,
-    games: Annotated[int, typer.Option(help="How many random games.")] = 200,
+    games: Annotated[
+        int | None, typer.Option(help="How many random games (default 200; lab: 2,000).")
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(help="lab: local processes, and the local Ray instance's CPUs (default: all)."),
+    ] = None,
     ismcts: Annotated[
         bool, typer.Option("--ismcts", help="Measure ISMCTS iterations/s (2 and 4 players) instead.")
     ] = False,
@@ -478,7 +535,14 @@ def bench(
     The engine: decisions/s, clone/apply/legal costs (perfect information: MCTS iterations/s too).
     --ismcts: ISMCTS iterations/s, 2 and 4 players. --mcts: MCTS iterations/s alone.
     floe bench server --tables T: the web table's moves/s and move-to-acknowledgement latency.
+    floe bench lab: random games/s on local processes and on local Ray (extra ray), by Ray batch size.
     """
+    if game == "lab":
+        _bench_lab(players or 4, LAB_BENCH_GAMES if games is None else games, workers, seed, as_json)
+        return
+    if workers is not None:
+        fail("--workers goes with floe bench lab")
+    games = 200 if games is None else games
     if game == "server":
         if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
             fail("--seconds must be positive, --think-ms not negative")
@@ -527,6 +591,26 @@ def bench(
             if not has_mcts(game):
                 fail(f"--mcts needs a game with the mcts bot (perfect information); {game} has none")
         run_bench(game, players or 4, games, seed, as_json, ismcts=ismcts, iterations=iterations, mcts=mcts)
+    except FloeError as exc:
+        fail(str(exc))
+
+
+def _bench_lab(players: int, games: int, workers: int | None, seed: int, as_json: bool) -> None:
+    """``floe bench lab``: see floe.lab.benchlab."""
+    import os
+
+    from floe.lab.backends import MAX_WORKERS, RAY_INSTALL, ray_installed
+
+    if not 0 < games <= MAX_LAB_BENCH_GAMES:
+        fail(f"--games must be 1 to {MAX_LAB_BENCH_GAMES:,}")
+    if workers is not None and not 0 < workers <= MAX_WORKERS:
+        fail(f"--workers must be 1 to {MAX_WORKERS}")
+    if not ray_installed():
+        fail(RAY_INSTALL)
+    from floe.lab.benchlab import run_bench_lab
+
+    try:
+        run_bench_lab(players, games, workers or min(os.cpu_count() or 1, MAX_WORKERS), seed, as_json)
     except FloeError as exc:
         fail(str(exc))
 
@@ -592,7 +676,10 @@ def tournament(
         int, typer.Option(help="Total games, rounded up to whole deals (one game per seating).")
     ] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first deal; deal d uses seed + d.")] = 0,
-    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    workers: WorkersOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    batch: BatchOpt = None,
     preset: PresetOpt = None,
     option: OptionList = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the per-bot summary as JSON.")] = False,
@@ -613,8 +700,7 @@ def tournament(
 
     if games <= 0:
         fail("--games must be positive")
-    if workers <= 0:
-        fail("--workers must be positive")
+    backend = _backend(workers, ray, ray_address, batch)
     try:
         run_tournament_command(
             game,
@@ -622,7 +708,7 @@ def tournament(
             bots,
             games,
             seed,
-            workers,
+            backend,
             _options(option, preset, game),
             as_json=as_json,
             out=out,

@@ -11,9 +11,11 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from floe.bots.base import parse_bot_list
+from floe.bots.base import make_bot, parse_bot_list
 from floe.core.errors import OptionError
+from floe.core.game import Game
 from floe.core.registry import make_game
+from floe.lab.backends import Backend, execute
 from floe.lab.runner import GameResult, play_game
 
 
@@ -64,23 +66,64 @@ def rotated(seats: Sequence[str], shift: int) -> list[str]:
     return [seats[(i - shift) % n] for i in range(n)]
 
 
+@dataclass(frozen=True)
+class SeatedGame:
+    """One game of a simulation, as a job for ``execute``: its index, the game and the bot at each seat."""
+
+    index: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    seats: tuple[str, ...]
+    seed: int
+
+
+_GAMES: dict[str, Game] = {}  # per process: a worker builds each game once, not once per game played
+
+
+def play_seated(job: SeatedGame) -> tuple[int, GameResult]:
+    """Play one game of a simulation (a top-level function so that worker processes and Ray can run it)."""
+    key = json.dumps([job.game, job.players, job.options], sort_keys=True, default=str)
+    if key not in _GAMES:
+        _GAMES[key] = make_game(job.game, job.players, job.options)
+    result, _ = play_game(_GAMES[key], job.seats, job.seed)
+    return job.index, result
+
+
 def simulate(
-    game_name: str, players: int, games: int, specs: Sequence[str], seed: int, options: Mapping[str, Any]
+    game_name: str,
+    players: int,
+    games: int,
+    specs: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any],
+    backend: Backend | None = None,
 ) -> tuple[list[BotSummary], list[GameResult]]:
-    """Play ``games`` games (game i uses seed ``seed + i`` and the lineup rotated by i)."""
+    """Play ``games`` games (game i uses seed ``seed + i`` and the lineup rotated by i) on ``backend``
+    (default: in this process). The results and summaries are in game order wherever the games ran."""
+    # Bad options or bots fail here, with one message, before any game (and not in a worker).
     game = make_game(game_name, players, options)
     base = lineup(specs, players)
-    summaries = {spec: BotSummary(spec) for spec in base}
-    results = []
+    for seat, spec in enumerate(base):
+        make_bot(spec, game, seat, seed)
+    jobs = [
+        SeatedGame(i, game_name, players, dict(options), tuple(rotated(base, i)), seed + i)
+        for i in range(games)
+    ]
+    finished: dict[int, GameResult] = {}
     with Progress(transient=True, console=Console(stderr=True)) as progress:
         task = progress.add_task("games", total=games)
-        for i in range(games):
-            seats = rotated(base, i)
-            result, _ = play_game(game, seats, seed + i)
-            results.append(result)
-            for seat, spec in enumerate(seats):
-                summaries[spec].add(result.scores[seat], result.rank_of(seat))
+
+        def keep(played: tuple[int, GameResult]) -> None:
+            finished[played[0]] = played[1]
             progress.advance(task)
+
+        execute(play_seated, jobs, backend or Backend(), keep)
+    results = [finished[i] for i in range(games)]
+    summaries = {spec: BotSummary(spec) for spec in base}
+    for result in results:
+        for seat, spec in enumerate(result.bots):
+            summaries[spec].add(result.scores[seat], result.rank_of(seat))
     return list(summaries.values()), results
 
 
@@ -92,10 +135,11 @@ def run_simulation(
     seed: int,
     options: Mapping[str, Any],
     as_json: bool,
+    backend: Backend | None = None,
 ) -> None:
     """The ``floe simulate`` command: play and print the summary table (or JSON)."""
     specs = parse_bot_list(bots)
-    summaries, _ = simulate(game_name, players, games, specs, seed, options)
+    summaries, _ = simulate(game_name, players, games, specs, seed, options, backend)
     if as_json:
         print(json.dumps([s.to_dict() for s in summaries]))
         return

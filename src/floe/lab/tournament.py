@@ -325,7 +325,7 @@ def run_tournament_command(
     bots: str,
     games: int,
     seed: int,
-    workers: int,
+    workers: int | Backend,
     options: Mapping[str, Any],
     *,
     as_json: bool = False,
@@ -333,10 +333,12 @@ def run_tournament_command(
     resume: bool = False,
     plot: Path | None = None,
 ) -> TournamentStats:
-    """The ``floe tournament`` command: play (or resume), then print the table or the JSON summary."""
+    """The ``floe tournament`` command: play (or resume), then print the table or the JSON summary.
+
+    ``workers``: where the games run (a number: that many local processes)."""
     if games <= 0:
         raise OptionError("--games must be positive")
-    if workers <= 0:
+    if isinstance(workers, int) and workers <= 0:
         raise OptionError("--workers must be positive")
     t = make_tournament(game_name, players, bots, seed, options)
     deals = deals_for(games, players)

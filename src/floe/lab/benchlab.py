@@ -1,0 +1,103 @@
+"""``floe bench lab``: the lab's throughput in games per second, on local processes and on local Ray.
+
+The same seeded random games (the default game, 4 players unless told) are played three ways in one run:
+on ``workers`` local processes (``execute``'s default way, the pool's start included), then on a local Ray
+instance with as many CPUs, once per batch size (games per Ray task), after one warm-up run so that Ray's
+workers have started and imported the game. Ray's overhead at a batch size is how much slower than the
+processes it played: ``1 - ray games/s ÷ processes games/s`` (negative: faster). The figures name the
+default batch size's figures (``batch``, ``ray_games_per_sec``, ``ray_overhead``, to hold at most
+``TARGET_OVERHEAD``) and the smallest batch size within it. Ray's own start (seconds, once per run) is
+reported apart.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from floe.core.registry import default_game, make_game
+from floe.lab.backends import DEFAULT_BATCH, Backend, execute
+from floe.lab.raybackend import ray_session
+from floe.lab.simulate import SeatedGame, play_seated
+
+BATCHES = (1, 8, DEFAULT_BATCH, 128)
+TARGET_OVERHEAD = 0.10
+
+
+def _jobs(game_name: str, players: int, games: int, seed: int) -> list[SeatedGame]:
+    return [SeatedGame(i, game_name, players, {}, ("random",) * players, seed + i) for i in range(games)]
+
+
+def _games_per_sec(jobs: Sequence[SeatedGame], backend: Backend) -> float:
+    played = 0
+
+    def keep(_: Any) -> None:
+        nonlocal played
+        played += 1
+
+    start = time.perf_counter()
+    execute(play_seated, jobs, backend, keep)
+    elapsed = time.perf_counter() - start
+    return played / elapsed
+
+
+def bench_lab(
+    players: int, games: int, workers: int, seed: int, batches: Sequence[int] = BATCHES
+) -> dict[str, Any]:
+    """Measure ``games`` random games on ``workers`` local processes and on local Ray per batch size."""
+    import ray
+
+    game_name = default_game()
+    make_game(game_name, players)  # a bad player count fails here, before anything starts
+    jobs = _jobs(game_name, players, games, seed)
+    processes = _games_per_sec(jobs, Backend(workers))
+    rows = []
+    start = time.perf_counter()
+    with ray_session(Backend(workers, ray=True)):
+        ray_start = time.perf_counter() - start
+        _games_per_sec(jobs[: 4 * workers], Backend(workers, ray=True, batch=1))  # start every worker
+        for batch in batches:
+            speed = _games_per_sec(jobs, Backend(workers, ray=True, batch=batch))
+            rows.append(
+                {
+                    "batch": batch,
+                    "games_per_sec": round(speed, 1),
+                    "overhead": round(1 - speed / processes, 3),
+                }
+            )
+    default = next(row for row in rows if row["batch"] == DEFAULT_BATCH)
+    fitting = [row["batch"] for row in rows if row["overhead"] <= TARGET_OVERHEAD]
+    return {
+        "game": game_name,
+        "players": players,
+        "bots": "random",
+        "games": games,
+        "workers": workers,
+        "processes_games_per_sec": round(processes, 1),
+        "ray_start_seconds": round(ray_start, 2),
+        "ray_by_batch": rows,
+        "batch": DEFAULT_BATCH,
+        "ray_games_per_sec": default["games_per_sec"],
+        "ray_overhead": default["overhead"],
+        "overhead_at_most": TARGET_OVERHEAD,
+        "smallest_batch_within": min(fitting, default=None),
+        "cpus": os.cpu_count(),
+        "load_average_1min": round(os.getloadavg()[0], 2),
+        "python": platform.python_version(),
+        "ray": ray.__version__,
+        "machine": platform.machine(),
+    }
+
+
+def run_bench_lab(players: int, games: int, workers: int, seed: int, as_json: bool) -> None:
+    """The ``floe bench lab`` command: print the figures (JSON with ``as_json``)."""
+    figures = bench_lab(players, games, workers, seed)
+    if as_json:
+        print(json.dumps(figures))
+        return
+    for key, value in figures.items():
+        print(f"{key:>24}: {value}")
