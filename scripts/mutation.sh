@@ -11,6 +11,9 @@
 # At the end it prints, per module, killed/total and the mutants not killed, whose diffs it writes to
 # .mutation/<module>/survivors.diff. How to read them, and the scores: docs/testing.md.
 set -euo pipefail
+# The whole script is one block, read to its end before it runs: bash reads a script as it goes, so an edit
+# to this file during a run (a selection changed for the next one) would otherwise change the rest of it.
+{
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mutmut_version=3.8.1
 
@@ -45,7 +48,7 @@ declare -A tests_of=(
     [games/arche/rules.py]="tests/games/arche/test_arche_abilities.py tests/games/arche/test_arche_cabins.py
         tests/games/arche/test_arche_rain.py tests/games/arche/test_arche_turn.py
         tests/games/arche/test_arche_scoring.py tests/games/arche/test_arche_golden.py
-        tests/games/arche/test_arche_doctests.py
+        tests/games/arche/test_arche_doctests.py tests/games/arche/test_arche_rules_facts.py
         tests/games/arche/test_arche_perft.py::test_perft_counts[start-3p]
         tests/games/arche/test_arche_perft.py::test_perft_counts[mid-4p]
         tests/games/arche/test_arche_perft.py::test_perft_counts[late-3p]
@@ -92,6 +95,17 @@ for arg in "$@"; do
         exit 2
     fi
     modules+=("$module")
+done
+# One run per module at a time: a second one would rebuild this module's working directory under the first,
+# whose `mutmut show` then fails at the end (the mutants are gone). Each lock is held until the script exits.
+mkdir -p "$here/.mutation"
+for module in "${modules[@]}"; do
+    slug="${module//\//-}"
+    exec {lock}>"$here/.mutation/${slug%.py}.lock"
+    if ! flock --nonblock "$lock"; then
+        echo "mutation.sh: $module is being measured by another run (.mutation/${slug%.py}.lock); wait for it" >&2
+        exit 2
+    fi
 done
 
 source "$here/scripts/bootstrap.sh"
@@ -173,14 +187,17 @@ EOF
     echo "== $module: $killed killed of $total ($timeouts by timeout)" >&2
     if [[ -n "$others" ]]; then
         echo "$others" >&2
-        # Every mutant not killed, as a diff, for judging which are equivalent.
+        # Every mutant not killed, as a diff, for judging which are equivalent (mutmut's errors, if any, on
+        # the terminal rather than in the file).
         for name in $(echo "$others" | sed 's/^ *//; s/: .*//'); do
             (cd "$work" && "$here/.venv/bin/mutmut" show "$name")
             echo
-        done >"$work/survivors.diff" 2>&1
+        done >"$work/survivors.diff"
         echo "   (their diffs: .mutation/$slug/survivors.diff)" >&2
     fi
 done
 
 echo
 printf '%s\n' "${summary[@]}"
+exit
+}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from floe.games.arctic.cards import ANIMALS
+
 from .positions import arrange, legal, new_game, play, pos, step_name
 
 # (main position, companion position) -> the legal outcomes, written out from the table in spec 5.2.
@@ -132,3 +134,35 @@ def test_walrus_extra_step_in_the_final_round() -> None:
     assert legal(st) == ["pass", "extra right", "extra left"]
     play(st, "extra right")
     assert pos(st, "walrus") == 4 and st.turn_player == 1  # no step C in the final round
+
+
+def test_walrus_double_move_continues_left_onto_the_edge() -> None:
+    # Main left from position 2 leaves the walrus on position 1 (value 1): one more step left reaches 0.
+    st = walrus("walrus-main", "walrus-orca-5", {"walrus": 2, "orca": 2}, walrus_mode="double_move")
+    play(st, "main left")
+    assert pos(st, "walrus") == 1 and legal(st) == ["pass", "extra left"]
+    play(st, "extra left")
+    assert pos(st, "walrus") == 0
+
+
+def test_walrus_companion_double_move_follows_the_companion_token() -> None:
+    # The companion (walrus) goes left when the main token (fox) goes right: the extra step goes left too.
+    st = walrus("walrus-companion", "fox-walrus-4", {"fox": 2, "walrus": 2}, walrus_mode="double_move")
+    play(st, "main right")
+    assert (pos(st, "fox"), pos(st, "walrus")) == (3, 1)
+    assert legal(st) == ["pass", "extra left"]
+
+
+def test_pushes_record_the_net_steps_each_seat_chose() -> None:
+    """The public ``pushes`` record (state.py): the steps a seat chose, + right, per animal, added up."""
+    _, st = new_game(3, powers=["walrus-main"])
+    arrange(st, player=1, hands={1: ["walrus-orca-5"]}, tokens={"walrus": 2, "orca": 2}, holder={"walrus": 1})
+    walrus_i, orca_i = ANIMALS.index("walrus"), ANIMALS.index("orca")
+    st.pushes[6 + walrus_i], st.pushes[6 + orca_i] = 2, -1  # earlier turns of P2
+    play(st, "place walrus-orca-5", "main right")
+    expected = [0] * 18
+    expected[6 + walrus_i], expected[6 + orca_i] = 3, -2
+    assert st.pushes == expected
+    play(st, "extra right")
+    expected[6 + walrus_i] = 4
+    assert st.pushes == expected

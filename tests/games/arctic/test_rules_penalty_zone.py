@@ -11,10 +11,12 @@ zone; a card they discarded themselves they know. ``seen`` (BGA) and ``hidden_bl
 
 from __future__ import annotations
 
+import pytest
+
 from floe.games.arctic import actions as act
 from floe.games.arctic.log import log_line
 
-from .positions import arrange, card, legal, new_game, play, resolve, step_name
+from .positions import arrange, card, deal, legal, new_game, play, resolve, step_name
 
 RIVER = ["fox-walrus-5", "moose-orca-5", "walrus-puffin-5", "orca-bear-5", "puffin-fox-5", "bear-moose-5"]
 ZONE = ["walrus-fox-2", "orca-moose-2"]
@@ -170,3 +172,100 @@ def test_a_look_cannot_be_undone_but_the_placement_before_it_could() -> None:
     st = at_draw(unseen=ZONE)
     assert "look" in legal(st)
     assert not st.undoable(act.LOOK)
+
+
+def giver_at_a(players: int = 3, *, hand: list[str], zone: list[str], **options: object):  # type: ignore[no-untyped-def]
+    """P1 to place on fox-bear-1, holding the Polar bear's give since the start of the turn, with it used in
+    step A (``bear_give_step=A``) and ``zone`` as P1's penalty cards."""
+    _, st = new_game(players, powers=["bear-give"], bear_give_step="A", **options)
+    return arrange(
+        st, player=0, piles={0: ["fox-bear-1"]}, hands={0: hand}, penalties={0: zone}, holder={"bear": 0}
+    )
+
+
+def test_a_blind_give_in_step_a_is_offered_once_and_the_turn_goes_on() -> None:
+    """Under hidden_blind the giver does not choose the card: one give per other seat, once per turn, before
+    placing; the placement follows."""
+    st = giver_at_a(hand=["puffin-moose-3"], zone=ZONE, penalties="hidden_blind")
+    assert legal(st) == ["give ? to P2", "give ? to P3", "place puffin-moose-3"]
+    play(st, "give ? to P3")
+    deal(st, "orca-moose-2")  # the card drawn blind from the zone
+    assert st.penalties == [[card("walrus-fox-2")], [], [card("orca-moose-2")]]
+    assert step_name(st) == "place" and legal(st) == ["place puffin-moose-3"], "one give per turn"
+
+
+def test_a_give_in_step_a_names_the_card_when_the_zone_is_seen() -> None:
+    st = giver_at_a(hand=["puffin-moose-3"], zone=ZONE, penalties="seen")
+    gives = [f"give {c} to P{q}" for c in ZONE for q in (2, 3)]
+    assert legal(st) == ["place puffin-moose-3", *gives]
+    play(st, "give walrus-fox-2 to P2")
+    assert st.penalties == [[card("orca-moose-2")], [card("walrus-fox-2")], []]
+    assert step_name(st) == "place" and legal(st) == ["place puffin-moose-3"], "one give per turn"
+
+
+@pytest.mark.parametrize(
+    ("step", "zone", "held", "asked"),
+    [
+        ("A", True, True, True),  # the give is still possible before placing: P1 decides
+        ("C", True, True, False),  # the give belongs to step C
+        ("A", False, True, False),  # nothing to give
+        ("A", True, False, False),  # the power is another seat's
+    ],
+)
+@pytest.mark.parametrize("penalties", ["seen", "hidden_blind"])
+def test_an_empty_hand_waits_in_step_a_only_for_a_possible_give(
+    step: str, zone: bool, held: bool, asked: bool, penalties: str
+) -> None:
+    """With no hand card the placement can only be a shortfall; P1 is asked first only if a step-A give is
+    possible (the power held, a penalty card to give)."""
+    _, st = new_game(3, powers=["bear-give"], bear_give_step=step, penalties=penalties)
+    arrange(
+        st,
+        player=0,
+        piles={0: ["fox-bear-1"]},
+        hands={0: []},
+        penalties={0: ["walrus-fox-2"] if zone else []},
+        holder={"bear": 0 if held else 1},
+    )
+    if asked:
+        card_word = "?" if penalties == "hidden_blind" else "walrus-fox-2"
+        assert legal(st) == ["stop", f"give {card_word} to P2", f"give {card_word} to P3"]
+    else:
+        assert st.is_chance_node() and step_name(st) == "take-power", "the shortfall is drawn at once"
+
+
+def test_a_blind_give_in_step_c_offers_each_other_seat_once() -> None:
+    _, st = new_game(3, powers=["bear-give"], penalties="hidden_blind")
+    arrange(
+        st,
+        player=0,
+        piles={0: ["fox-bear-1"]},
+        hands={0: ["puffin-moose-3"]},
+        penalties={0: ["walrus-fox-2"]},
+        holder={"bear": 0},
+    )
+    play(st, "place puffin-moose-3")
+    to_draw(st)
+    while step_name(st) == "draw":
+        st.apply(st.legal_actions()[-1])
+    resolve(st)
+    assert step_name(st) == "give" and legal(st) == ["pass", "give ? to P2", "give ? to P3"]
+
+
+def test_a_blind_penalty_draw_counts_as_one_card_drawn() -> None:
+    st = at_draw(unseen=[], penalties="hidden_blind")
+    assert (st.draw_min, st.draw_max, st.drawn) == (3, 3, 0)
+    play(st, "penalty ?")
+    resolve(st)
+    assert st.drawn == 1 and step_name(st) == "draw"
+    assert len(st.hands[0]) == 1  # one of the two zone cards, now in hand
+
+
+def test_a_given_card_may_be_any_card_the_giver_hid_but_no_other_seats() -> None:
+    """Public knowledge (``known``): a card that might have been hidden by the giver might now be in the
+    receiver's zone too; a card only another seat might hide is not touched by the gift."""
+    st = giver_at_a(hand=["puffin-moose-3"], zone=["walrus-fox-2"], penalties="seen")
+    mine, theirs = card("orca-moose-2"), card("bear-fox-5")
+    st.known[mine], st.known[theirs] = 1 << 0, 1 << 2
+    play(st, "give walrus-fox-2 to P2")
+    assert st.known[mine] == (1 << 0) | (1 << 1) and st.known[theirs] == 1 << 2

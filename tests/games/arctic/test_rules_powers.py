@@ -10,7 +10,7 @@ import pytest
 from floe.core.errors import IllegalActionError
 from floe.games.arctic.cards import ANIMALS, card_name
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN
-from floe.games.arctic.state import FACE_DOWN_FLAG, visible_card
+from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, visible_card
 
 from .positions import (
     arrange,
@@ -702,3 +702,82 @@ def test_c_powers_are_optional() -> None:
     play(st, *(f"river {c}" for c in RIVER[:3]))
     resolve(st)
     assert st.turn_player == 1 and st.penalties[0] == [card("walrus-fox-2")]
+
+
+def test_fox_needs_a_visible_card_even_when_the_face_down_top_is_the_lowest_card() -> None:
+    # fox-moose-5 is card 0: face down it is stored as exactly FACE_DOWN_FLAG. After the take-back it is the
+    # top of the pile, face down, so there is no visible card for either Fox power.
+    assert card("fox-moose-5") == 0
+    for slug in ("fox-under", "fox-facedown"):
+        _, st = new_game(2, powers=["puffin-take-back", slug])
+        arrange(
+            st,
+            player=0,
+            piles={0: ["fox-orca-3", fd("fox-moose-5"), "bear-moose-4"]},
+            hands={0: ["orca-puffin-5"]},
+            holder={"puffin": 0, "fox": 0},
+        )
+        play(st, "take-back")
+        assert visible_card(st.piles[0]) == -1
+        assert places(st) == ["place orca-puffin-5", "place bear-moose-4"], slug
+
+
+@pytest.mark.parametrize("bga_limit", [False, True])
+def test_fox_bga_limit_forbids_a_first_card_on_p_two(bga_limit: bool) -> None:
+    """D11 with the BGA limit: the first card may not go under when P > 1, so P = 2 forbids it too."""
+    st = fox("fox-under", ["moose-bear-2"], ["walrus-orca-5"], fox_first_card_bga_limit=bga_limit)
+    expected = ["place walrus-orca-5"] if bga_limit else ["place walrus-orca-5", "under walrus-orca-5"]
+    assert places(st) == expected
+
+
+@pytest.mark.parametrize("slug", ["fox-under", "fox-facedown"])
+def test_a_fox_card_ends_the_placement_even_below_the_moose_maximum(slug: str) -> None:
+    """A Fox card is the last card placed (spec 12): with the Moose's P + 1 still open, placing stops."""
+    _, st = new_game(2, powers=["moose-place", slug])
+    arrange(
+        st,
+        player=0,
+        piles={0: ["fox-orca-3"]},
+        hands={0: ["walrus-orca-5", "orca-puffin-5", "bear-fox-5", "puffin-bear-5"]},
+        holder={"moose": 0, "fox": 0},
+    )
+    assert (st.place_min, st.place_max) == (2, 4)
+    word = slug.split("-")[1]
+    play(st, "place walrus-orca-5", f"{word} orca-puffin-5")
+    assert st.placed == 2 and step_name(st) != "place"
+
+
+def test_a_puffin_swap_by_another_seat_is_public_and_then_settled() -> None:
+    """The offered hand card is announced (known to be in P2's hand) until it goes to the river; once the
+    swap is done no swap card is pending."""
+    _, st = new_game(2, powers=["puffin-swap"])
+    arrange(
+        st,
+        player=1,
+        piles={1: ["fox-orca-3"]},
+        hands={1: ["walrus-orca-5", "orca-puffin-5"]},
+        river=RIVER,
+        holder={"puffin": 1},
+    )
+    play(st, "swap walrus-orca-5")
+    assert st.known[card("walrus-orca-5")] == IN_HAND + 1
+    assert card_name(card("walrus-orca-5")) in st.observation_dict(0)["players_view"][1]["known_hand"]
+    play(st, "river orca-bear-5")
+    assert st.swap_card == -1 and st.known[card("walrus-orca-5")] == 0
+    assert st.known[card("orca-bear-5")] == IN_HAND + 1
+
+
+def test_a_face_down_card_of_another_seat_blurs_what_is_known_of_its_hand() -> None:
+    """A card known to be in P2's hand may be the one P2 just put face down: it is now only known to be
+    somewhere P2 hides cards."""
+    _, st = new_game(2, powers=["fox-facedown"])
+    arrange(
+        st,
+        player=1,
+        piles={1: ["fox-orca-3"]},
+        hands={1: ["walrus-orca-5", "orca-puffin-5", "puffin-bear-5", "bear-fox-5"]},
+        holder={"fox": 1},
+    )
+    st.known[card("bear-fox-5")] = IN_HAND + 1  # taken from the river in an earlier turn
+    play(st, "place walrus-orca-5", "place orca-puffin-5", "facedown puffin-bear-5")
+    assert st.known[card("bear-fox-5")] == 1 << 1

@@ -168,3 +168,32 @@ def test_orca_and_moose_draw_taken_on_the_first_turn_work_in_step_c() -> None:
     play(st, "place moose-walrus-5", "main left")
     assert (st.draw_min, st.draw_max) == (0, 2)  # Moose 21: draw value 1 ± 1
     assert "stop" in legal(st)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_first_turn_starts_with_no_moves_no_trigger_no_draws_and_no_swap(players: int) -> None:
+    """Nothing has happened yet when the first player starts: no seat has pushed a token (the public
+    ``pushes`` record), nobody has triggered the end, nothing is drawn and no Puffin swap is pending."""
+    game = ArcticGame(players, {"first_player": 0})
+    st = game.new_initial_state()
+    rng = random.Random(players)
+    while st.is_chance_node():
+        st.apply(st.sample_chance(rng))
+    assert st.step == PLACE and st.current_player() == 0
+    assert st.pushes == [0] * (6 * players)
+    assert (st.end_triggered, st.trigger_player) == (False, -1)
+    assert (st.drawn, st.swap_card) == (0, -1)
+    scalars = st.observation(1).scalars
+    assert (scalars["trigger_player"], scalars["drawn"], scalars["swap_card"]) == (-1, 0, -1)
+
+
+def test_each_turn_starts_with_nothing_drawn() -> None:
+    """The draw count of step C belongs to one turn: the next player starts at 0."""
+    _, st = new_game(2)
+    arrange(st, player=0, hands={0: ["puffin-moose-3", "fox-moose-5"]})
+    drawn = 0
+    while st.current_player() == 0 or st.is_chance_node():
+        drawn = max(drawn, st.drawn)
+        st.apply(st.legal_actions()[-1] if step_name(st) == "draw" else st.legal_actions()[0])
+    assert drawn > 0 and st.turns[0] == 1 and st.step == PLACE and st.current_player() == 1
+    assert st.drawn == 0 and st.observation(1).scalars["drawn"] == 0
