@@ -53,6 +53,9 @@ class GameEntry:
       ``icon.svg``.
     - ``score``: ``"module:function"``, a Typer command that scores a physical game's position
       (``floe score <game> ...``), or None.
+    - ``balance``: ``"module:BALANCE"``, a ``floe.core.balance.BalanceSpec``: the game's own facts of a
+      finished game for ``floe balance`` (power held, colour, end condition...), or None for the generic
+      figures only (seat, bot, game length).
     - ``order``: where the game is listed; the first is the default game of ``floe play``.
     """
 
@@ -71,6 +74,7 @@ class GameEntry:
     presenter: Ref | None = None
     web: Ref | None = None
     score: Ref | None = None
+    balance: Ref | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
 

@@ -22,5 +22,6 @@ ENTRY = GameEntry(
     terminal="floe.games.arche.terminal:VIEW",
     presenter="floe.games.arche.present:PRESENTER",
     web="floe.games.arche:web",
+    balance="floe.games.arche.balance:BALANCE",
     order=20,
 )

@@ -25,5 +25,6 @@ ENTRY = GameEntry(
     presenter="floe.games.arctic.present:PRESENTER",
     web="floe.games.arctic:web",
     score="floe.games.arctic.score_cmd:score_command",
+    balance="floe.games.arctic.balance:BALANCE",
     order=0,
 )

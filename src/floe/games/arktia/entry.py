@@ -22,5 +22,6 @@ ENTRY = GameEntry(
     terminal="floe.games.arktia.terminal:VIEW",
     presenter="floe.games.arktia.present:PRESENTER",
     web="floe.games.arktia:web",
+    balance="floe.games.arktia.balance:BALANCE",
     order=1,
 )
