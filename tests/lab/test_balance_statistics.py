@@ -75,8 +75,8 @@ def test_paired_and_unpaired_differences_by_hand() -> None:
 def test_holm_bonferroni_by_hand() -> None:
     # Sorted: 0.005 < 0.05/4 yes; 0.01 < 0.05/3 yes; 0.03 < 0.05/2 no, and everything above stops too.
     assert holm([0.01, 0.04, 0.03, 0.005]) == [True, False, False, True]
-    # Holm is less strict than Bonferroni: 0.02 > 0.05/2, but after 0.01 passes it is tested at 0.05/1.
-    assert holm([0.01, 0.02]) == [True, True]
+    # Holm is less strict than Bonferroni: 0.04 > 0.05/2, but after 0.01 passes it is tested at 0.05/1.
+    assert holm([0.01, 0.04]) == [True, True]
     # None is not a test: it neither counts in m nor is ever significant.
     assert holm([None, 0.02, None]) == [False, True, False]
     assert holm([0.02, 0.03, 0.04]) == [False, False, False]  # 0.02 >= 0.05/3
