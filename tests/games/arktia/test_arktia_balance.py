@@ -1,4 +1,4 @@
-"""Arktia's balance facts (``floe balance``) against finished games: turn order, layout, how the game ended."""
+"""Arktia's balance facts (``floe balance``) against finished games: turn order, layout, how games end."""
 
 from __future__ import annotations
 
