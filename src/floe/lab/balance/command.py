@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from floe.core.errors import OptionError
 from floe.lab.backends import Backend
 from floe.lab.balance.analysis import Collected, collect, differences, figures, score_counts
-from floe.lab.balance.plan import MAX_GAMES, BalanceError, BalanceRun, make_run, play_run, scan
+from floe.lab.balance.plan import MAX_GAMES, BalanceError, BalanceRun, make_run, play_run, read_run
 from floe.lab.balance.statistics import ALPHA, CORRECTION
 from floe.lab.balance.terminal import print_summary
 from floe.lab.resultsdir import new_results_file
@@ -173,7 +173,7 @@ def report_from_file(
     """``floe balance --from FILE``: report the whole deals of an existing results file, playing nothing."""
     note = Console(stderr=True)
     try:
-        run, _, _ = scan(path)
+        run = read_run(path)
         collected = collect(path, run)
     except OSError as exc:
         raise BalanceError(f"cannot read {exc.filename or path}: {exc.strerror or exc}") from None

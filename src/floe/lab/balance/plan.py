@@ -244,6 +244,14 @@ def iter_lines(path: Path) -> Iterator[tuple[int, Any, int]]:
                 yield lineno, record, offset
 
 
+def read_run(path: Path) -> BalanceRun:
+    """The run ``path``'s header line describes, reading nothing else; ``BalanceError`` if none."""
+    first = next(iter_lines(path), None)
+    if first is None:
+        raise BalanceError(f"{path} is empty")
+    return run_from_header(first[1], str(path))
+
+
 def scan(path: Path, run: BalanceRun | None = None) -> tuple[BalanceRun, set[Key], int]:
     """The run of ``path``'s header (which must be ``run``'s when given), the keys of its games and the
     byte length of its intact part; ``BalanceError`` if the file is not such a run's or is corrupt."""
