@@ -120,9 +120,13 @@ def test_resume_gives_the_output_of_an_uninterrupted_run(tmp_path: Path) -> None
     resumed = _run(tmp_path, *args, "--games", "12", "--resume", out="part.jsonl")
     assert resumed["variants"] == full["variants"]
     assert len(_lines(part)) == 1 + 12
-    # Read back without playing: the same figures again.
-    code, stdout, _ = _invoke("--from", str(part), "--json")
+    # Read back without playing: the same figures again, and the report names the command that played.
+    report = tmp_path / "again.html"
+    code, stdout, _ = _invoke("--from", str(part), "--json", "--report", str(report))
     assert code == 0 and json.loads(stdout)["variants"] == full["variants"]
+    page = report.read_text()
+    assert f"floe balance --from {part} --json --report {report}" in page
+    assert "The games were played by:" in page and "--games 6" in page
 
 
 def test_resume_refuses_another_runs_file(tmp_path: Path) -> None:

@@ -172,6 +172,11 @@ def render_report(doc: dict[str, Any]) -> str:
         f"<h1>Balance report</h1><p>{_e(doc['title'])}</p>",
         f"<p class=note>{_e(doc['bots_note'])}</p>",
         f"<h2>How it was made</h2><pre>{_e(doc['command'])}</pre>",
+        (
+            f"<p>The games were played by:</p><pre>{_e(doc['played_by'])}</pre>"
+            if doc.get("played_by") and doc["played_by"] != doc["command"]
+            else ""
+        ),
         "<p>Versions: " + ", ".join(f"{_e(k)} {_e(v)}" for k, v in doc["versions"].items()) + "</p>",
         f"<p>{_e(doc['correction_note'])} Intervals: Wilson for rates, "
         "normal (mean ± 1.96 s/√n) for means.</p>",
