@@ -618,7 +618,8 @@ def balance(
     ] = None,
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
     games: Annotated[
-        int, typer.Option(help="Games per variant, rounded up to whole deals (one game per seating).")
+        int,
+        typer.Option(help="Games per variant, rounded up to whole deals (one game per distinct seating)."),
     ] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the first deal; deal d uses seed + d.")] = 0,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
