@@ -36,7 +36,7 @@ declare -A tests_of=(
         tests/games/arktia/test_arktia_notation.py tests/games/arktia/test_arktia_removal.py
         tests/games/arktia/test_arktia_setup.py tests/games/arktia/test_arktia_towers.py
         tests/games/arktia/test_arktia_golden.py tests/games/arktia/test_arktia_doctests.py
-        tests/games/arktia/test_arktia_rules_facts.py
+        tests/games/arktia/test_arktia_rules_facts.py tests/games/arktia/test_arktia_bitsets.py
         tests/games/arktia/test_arktia_perft.py::test_perft_counts[start-2p]
         tests/games/arktia/test_arktia_perft.py::test_perft_counts[start-3p]
         tests/games/arktia/test_arktia_perft.py::test_perft_counts[opening-4p]

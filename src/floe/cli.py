@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -714,6 +715,117 @@ def tournament(
             out=out,
             resume=resume,
             plot=plot,
+        )
+    except FloeError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def balance(
+    game: Annotated[str | None, typer.Argument(help="The game (not with --from: the file names it).")] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="Bots, comma-separated (fewer than seats: the last one fills the rest)."),
+    ] = None,
+    players: Annotated[int, typer.Option(help="Number of players.")] = 4,
+    games: Annotated[
+        int,
+        typer.Option(help="Games per variant, rounded up to whole deals (one game per distinct seating)."),
+    ] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first deal; deal d uses seed + d.")] = 0,
+    workers: WorkersOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    batch: BatchOpt = None,
+    preset: PresetOpt = None,
+    option: OptionList = None,
+    compare_option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--compare-option",
+            help="Play the same deals again with this rule (key=value, repeatable); report the differences.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON document.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Results file, one JSON line per game with its facts, to keep, --resume or --from (default: "
+            "a new file per run in the user's cache, ~/.cache/floe/balance/)."
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the --out file, playing only its missing games.")
+    ] = False,
+    report: Annotated[
+        Path | None, typer.Option(help="Write a self-contained HTML report (plots, command, versions).")
+    ] = None,
+    from_file: Annotated[
+        Path | None,
+        typer.Option("--from", help="Report an existing results file's whole deals without playing."),
+    ] = None,
+) -> None:
+    """Balance analysis: win rate and score by seat and by the game's own facts (powers, totems, colours…),
+    each with a 95% interval and a significance flag after Holm–Bonferroni correction."""
+    from floe.lab.balance.command import report_from_file, run_balance_command
+
+    # The command as it takes effect (every setting spelled out), for the results file and the report.
+    words = ["floe", "balance"]
+    if from_file is not None:
+        words += ["--from", str(from_file)]
+    else:
+        words += [str(game), "--players", str(players), "--bots", str(bots), "--games", str(games)]
+        words += ["--seed", str(seed)]
+        words += ["--workers", str(workers)] if workers is not None else []
+        words += ["--ray"] if ray else []
+        words += ["--ray-address", ray_address] if ray_address is not None else []
+        words += ["--batch", str(batch)] if batch is not None else []
+        words += [
+            w
+            for pair in ([f"preset={preset}"] if preset else []) + (option or [])
+            for w in ("--option", pair)
+        ]
+        words += [w for pair in compare_option or [] for w in ("--compare-option", pair)]
+        words += ["--out", str(out)] if out is not None else []
+        words += ["--resume"] if resume else []
+    words += ["--json"] if as_json else []
+    words += ["--report", str(report)] if report is not None else []
+    command = " ".join(shlex.quote(w) for w in words)
+    try:
+        if from_file is not None:
+            if (
+                game is not None
+                or bots is not None
+                or resume
+                or out is not None
+                or compare_option
+                or (workers is not None or ray or ray_address is not None or batch is not None)
+            ):
+                fail(
+                    "--from reads the file and plays nothing: give it with --json and --report only"
+                )
+            report_from_file(from_file, command=command, as_json=as_json, report=report)
+            return
+        if game is None or bots is None:
+            fail("name the game and --bots (or read a results file back with --from)")
+            return
+        compare = None
+        if compare_option:
+            compare = _options(compare_option, None, game)
+        run_balance_command(
+            game,
+            players,
+            bots,
+            games,
+            seed,
+            _backend(workers, ray, ray_address, batch),
+            _options(option, preset, game),
+            compare=compare,
+            command=command,
+            as_json=as_json,
+            out=out,
+            resume=resume,
+            report=report,
         )
     except FloeError as exc:
         fail(str(exc))

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from floe.lab.backends import DEFAULT_BATCH, Backend
+from floe.lab.balance.command import run_balance_command
 from floe.lab.benchlab import bench_lab
 from floe.lab.raybackend import ray_session
 from floe.lab.simulate import simulate
@@ -62,6 +63,18 @@ def test_a_simulation_is_the_same_in_one_process_on_processes_and_on_ray() -> No
     assert on_ray[1] == processes[1] == serial[1]
     assert [s.to_dict() for s in on_ray[0]] == [s.to_dict() for s in serial[0]]
     assert [r.seed for r in on_ray[1]] == list(range(4, 14))
+
+
+def test_a_balance_run_is_the_same_in_one_process_and_on_ray(tmp_path: Path) -> None:
+    def run(name: str, backend: Backend) -> dict[str, Any]:
+        return run_balance_command(
+            "arctic", 3, "baseline,random", 9, 5, backend, {}, out=tmp_path / f"{name}.jsonl", as_json=True
+        )
+
+    serial = run("serial", Backend())
+    on_ray = run("ray", Backend(2, ray=True, batch=2))
+    assert on_ray["variants"] == serial["variants"]
+    assert serial["games"] == 9 and serial["variants"][0]["figures"]
 
 
 def test_a_killed_worker_loses_no_game_and_plays_none_twice(tmp_path: Path) -> None:

@@ -56,6 +56,9 @@ class GameEntry:
       language, ``floe.core.i18n``), or None for a game that speaks English only.
     - ``score``: ``"module:function"``, a Typer command that scores a physical game's position
       (``floe score <game> ...``), or None.
+    - ``balance``: ``"module:BALANCE"``, a ``floe.core.balance.BalanceSpec``: the game's own facts of a
+      finished game for ``floe balance`` (power held, colour, end condition...), or None for the generic
+      figures only (seat, bot, game length).
     - ``order``: where the game is listed; the first is the default game of ``floe play``.
     """
 
@@ -75,6 +78,7 @@ class GameEntry:
     web: Ref | None = None
     locale: Ref | None = None
     score: Ref | None = None
+    balance: Ref | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
 

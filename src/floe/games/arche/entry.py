@@ -24,5 +24,6 @@ ENTRY = GameEntry(
     presenter="floe.games.arche.present:PRESENTER",
     web="floe.games.arche:web",
     locale="floe.games.arche:locale",
+    balance="floe.games.arche.balance:BALANCE",
     order=20,
 )

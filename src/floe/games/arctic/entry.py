@@ -27,5 +27,6 @@ ENTRY = GameEntry(
     web="floe.games.arctic:web",
     locale="floe.games.arctic:locale",
     score="floe.games.arctic.score_cmd:score_command",
+    balance="floe.games.arctic.balance:BALANCE",
     order=0,
 )

@@ -24,5 +24,6 @@ ENTRY = GameEntry(
     presenter="floe.games.arktia.present:PRESENTER",
     web="floe.games.arktia:web",
     locale="floe.games.arktia:locale",
+    balance="floe.games.arktia.balance:BALANCE",
     order=1,
 )
