@@ -7,7 +7,10 @@ from __future__ import annotations
 import pytest
 
 from floe.core.errors import OptionError
-from floe.lab.simulate import BotSummary, lineup, rotated, simulate
+from floe.core.registry import make_game
+from floe.lab import simulate as simulate_module
+from floe.lab.runner import GameResult, play_game
+from floe.lab.simulate import BotSummary, SeatedGame, lineup, play_seated, rotated, simulate
 
 from .fixed_game import fixed_game
 
@@ -73,3 +76,31 @@ def test_simulate_plays_each_game_from_its_seed_with_the_lineup_rotated(fixed_ga
     assert (by_bot[p].games, by_bot[p].wins) == (8, 3)
     assert by_bot[q].scores == [2, 1, 3, 2]
     assert (by_bot[q].games, by_bot[q].wins) == (4, 1)
+
+
+def _played(
+    game: str, players: int, options: dict[str, object], seats: tuple[str, ...], seed: int
+) -> GameResult:
+    """The game as ``play_game`` plays it on a game built here: what a simulation's job must give."""
+    result, _ = play_game(make_game(game, players, options), list(seats), seed)
+    return result
+
+
+def test_a_job_plays_its_own_game_and_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An empty per-process cache, as in a fresh worker: the job builds its game from what it carries.
+    monkeypatch.setattr(simulate_module, "_GAMES", {})
+    seats = ("baseline", "random", "random")
+    bga = SeatedGame(7, "arctic", 3, {"preset": "bga"}, seats, 5)
+    rulebook = SeatedGame(8, "arctic", 3, {}, seats, 5)
+    assert play_seated(bga) == (7, _played("arctic", 3, {"preset": "bga"}, seats, 5))
+    assert play_seated(rulebook) == (8, _played("arctic", 3, {}, seats, 5))
+    assert play_seated(bga)[1] != play_seated(rulebook)[1]  # the options reach the game (same seed)
+    assert len(simulate_module._GAMES) == 2  # each game built once, then reused
+
+
+def test_simulate_plays_under_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulate_module, "_GAMES", {})
+    _, results = simulate("arctic", 3, 3, ["baseline", "random"], 5, {"preset": "bga"})
+    base = lineup(["baseline", "random"], 3)
+    expected = [_played("arctic", 3, {"preset": "bga"}, tuple(rotated(base, i)), 5 + i) for i in range(3)]
+    assert results == expected
