@@ -381,7 +381,9 @@ def run_terminal_game(
     }
     console.print(Rule(head, style="bold blue"))
     if game_entry.notice:
-        console.print(f"[yellow]{escape(game_entry.title)}: {escape(game_entry.notice)}.[/]")
+        # The notice is the game's text: its own catalog translates it (Floe's if it has none).
+        notice = (game_entry.catalog() or FLOE).gettext(game_entry.notice)
+        console.print(f"[yellow]{escape(_(game_entry.title))}: {escape(notice)}.[/]")
     console.print(
         escape(
             _(

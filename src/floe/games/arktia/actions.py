@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 from floe.core.errors import InvalidActionError
 from floe.games.arktia.board import Layout
+from floe.games.arktia.i18n import _
 from floe.games.arktia.towers import NEUTRAL, ORDER, SIZE_LETTERS
 
 STOP = 0
@@ -55,7 +56,7 @@ def parse_colour(text: str) -> int:
     digits = key.removeprefix("p")
     if digits.isdigit() and 1 <= int(digits) <= 4:
         return int(digits) - 1
-    raise InvalidActionError(f"no colour {text!r}: write p1..p4 or n")
+    raise InvalidActionError(_("no colour %(text)r: write p1..p4 or n") % {"text": text})
 
 
 def mover_letters(mask: int) -> str:
@@ -69,10 +70,12 @@ def parse_mover(text: str) -> int:
     mask = 0
     for ch in key:
         if ch not in SIZE_LETTERS or mask >> SIZE_LETTERS.index(ch) & 1:
-            raise InvalidActionError(f"cannot read {text!r} as pieces: use g, d, t, each at most once")
+            raise InvalidActionError(
+                _("cannot read %(text)r as pieces: use g, d, t, each at most once") % {"text": text}
+            )
         mask |= 1 << SIZE_LETTERS.index(ch)
     if not mask:
-        raise InvalidActionError("name the pieces to move: g, d, t or a tower such as dg")
+        raise InvalidActionError(_("name the pieces to move: g, d, t or a tower such as dg"))
     return mask
 
 
@@ -158,7 +161,7 @@ class ActionSpace:
         if self.MOVE <= action < self.N_ACTIONS:
             src, dst, mover = self.decode_move(action)
             return ArktiaAction("move", cell=dst, src=src, mover=mover)
-        raise InvalidActionError(f"no Arktia action has id {action}")
+        raise InvalidActionError(_("no Arktia action has id %(id)d") % {"id": action})
 
     # --- notation ---------------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
@@ -203,18 +206,23 @@ class ActionSpace:
                 src_text, dst_text = words[1].split("-")
                 src, dst = self.layout.index(src_text), self.layout.index(dst_text)
                 if src * self.size + dst not in self.layout.line_index:
-                    raise InvalidActionError(f"{src_text} and {dst_text} are not on one straight line")
+                    raise InvalidActionError(
+                        _("%(src)s and %(dst)s are not on one straight line")
+                        % {"src": src_text, "dst": dst_text}
+                    )
                 return self.move(src, dst, mover)
         except InvalidActionError:
             raise
         except ValueError as exc:
             raise InvalidActionError(str(exc)) from None
-        raise InvalidActionError(f"cannot read {text.strip()!r} as an Arktia action")
+        raise InvalidActionError(_("cannot read %(text)r as an Arktia action") % {"text": text.strip()})
 
     def _drop(self, word: str) -> tuple[int, int]:
-        size_text, _, cell_text = word.partition("@")
+        size_text, _at, cell_text = word.partition("@")
         if len(size_text) != 1 or size_text not in SIZE_LETTERS:
-            raise InvalidActionError(f"cannot read {size_text!r} as a Muglu: use g, d or t")
+            raise InvalidActionError(
+                _("cannot read %(text)r as a Muglu: use g, d or t") % {"text": size_text}
+            )
         return SIZE_LETTERS.index(size_text), self.layout.index(cell_text)
 
     def all_action_ids(self) -> range:

@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from floe.core.errors import OptionError
+from floe.games.arktia.i18n import _
 
 # The six edge directions (spec 3.1) in a fixed order: E, NE, NW, W, SW, SE.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -207,7 +208,7 @@ class Layout:
         """The cell index for a notation such as ``c3``; ``ValueError`` if the layout has no such cell."""
         key = name.strip().lower()
         if key not in self._by_name:
-            raise ValueError(f"no field {name.strip()!r} on this board")
+            raise ValueError(_("no field %(name)r on this board") % {"name": name.strip()})
         return self._by_name[key]
 
     # --- geometry ---------------------------------------------------------------------------------------

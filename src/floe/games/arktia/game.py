@@ -20,10 +20,10 @@ from floe.core.game import TERMINAL, Game, GameSpec, State
 from floe.games.arktia import rules
 from floe.games.arktia.actions import ActionSpace, colour_name
 from floe.games.arktia.config import ArktiaConfig
+from floe.games.arktia.i18n import SIZE_WORDS, _
 from floe.games.arktia.options import OPTIONS
 from floe.games.arktia.scoring import ScoreBreakdown, breakdowns, rank, rank_returns, winners
 from floe.games.arktia.state import NEUTRAL_SETUP, OVER, ArktiaStateData
-from floe.games.arktia.towers import SIZE_NAMES
 from floe.games.arktia.view import ArktiaObservation, observe, vector, vector_size
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
@@ -52,10 +52,12 @@ class ArktiaState(ArktiaStateData, State):
     def apply(self, action: int) -> None:
         """As ``State.apply`` (same checks, same errors), without two generic calls per action."""
         if self.step == OVER:
-            raise IllegalActionError("the game is over: no more actions")
+            raise IllegalActionError(_("the game is over: no more actions"))
         legal = self._legal
         if action not in (legal if legal is not None else rules.legal_actions(self)):
-            raise IllegalActionError(f"{self.describe_action(action)} is not legal now")
+            raise IllegalActionError(
+                _("%(action)s is not legal now") % {"action": self.describe_action(action)}
+            )
         rules.apply_action(self, action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -93,9 +95,11 @@ class ArktiaState(ArktiaStateData, State):
                 return matches[0]
             if matches:
                 names = ", ".join(self.action_to_string(a) for a in matches)
-                raise AmbiguousActionError(f"{text.strip()!r} could be {names}") from None
+                raise AmbiguousActionError(
+                    _("%(text)r could be %(actions)s") % {"text": text.strip(), "actions": names}
+                ) from None
             self.space.string_to_action("g" + suffix)  # InvalidActionError if not a straight line
-            raise IllegalActionError(f"no legal move goes {found.group(0)}") from None
+            raise IllegalActionError(_("no legal move goes %(move)s") % {"move": found.group(0)}) from None
 
     def describe_action(self, action: int) -> str:
         """Words for a person."""
@@ -106,17 +110,20 @@ class ArktiaState(ArktiaStateData, State):
         d = self.space.decode(action)
         names = self.space.layout.names
         if d.kind == "stop":
-            return "Stop: end your game here (your pieces stay and still score)"
-        if d.kind == "place":
-            return f"Place a {SIZE_NAMES[d.size]} on {names[d.cell]}"
-        if d.kind == "neutral":
-            return f"Place a neutral {SIZE_NAMES[d.size]} on {names[d.cell]}"
+            return _("Stop: end your game here (your pieces stay and still score)")
+        if d.kind in ("place", "neutral"):
+            values = {"piece": _(SIZE_WORDS[d.size]), "cell": names[d.cell]}
+            if d.kind == "place":
+                return _("Place a %(piece)s on %(cell)s") % values
+            return _("Place a neutral %(piece)s on %(cell)s") % values
         if d.kind == "keep":
-            group = f"the {colour_name(d.colour)} group at {names[d.cell]}"
-            return f"Keep {group}; the other tied groups are removed"
+            return _("Keep the group on %(cell)s (%(owner)s); the other tied groups are removed") % {
+                "cell": names[d.cell],
+                "owner": colour_name(d.colour),
+            }
         if d.kind == "melt":
-            return f"Melt {names[d.cell]}"
-        return "Move " + text
+            return _("Melt %(cell)s") % {"cell": names[d.cell]}
+        return _("Move %(move)s") % {"move": text}
 
     # --- information ----------------------------------------------------------------------------------
     def observation(self, seat: int | None) -> ArktiaObservation:

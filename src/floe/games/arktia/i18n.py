@@ -3,9 +3,21 @@
 
 from __future__ import annotations
 
-from floe.core.i18n import Catalog
+from floe.core.i18n import N_, NC_, Catalog
 
 CATALOG = Catalog("floe.games.arktia", "arktia")
 _ = CATALOG.gettext
 ngettext = CATALOG.ngettext
 counted = CATALOG.counted
+
+# The pieces' names by size (the German rulebook's Globus, Diskus, Torus; translated where shown).
+SIZE_WORDS = (N_("Globus"), N_("Diskus"), N_("Torus"))
+
+# The words of Arktia's notation a reader sees and may type in their language (the record keeps English):
+# ``melt a2`` reads ``abschmelzen a2`` in German; fields, colours (``p2``) and size letters stay as they are.
+NOTATION = (
+    NC_("notation", "melt"),
+    NC_("notation", "keep"),
+    NC_("notation", "stop"),
+    NC_("notation", "neutral"),
+)

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from floe.core.errors import OptionError
+from floe.core.i18n import N_
 from floe.core.options import Option, OptionSchema, choices
 from floe.games.arktia.board import MAX_CELLS, PLACEHOLDERS, Layout
 
@@ -39,22 +40,29 @@ def parse_layout(value: Any, players: int) -> str | list[list[int]]:
     return Layout.from_cells(value).to_option()
 
 
+# The placeholder layouts' sizes in words (message ids: the lobby translates them where shown).
+_FIELDS = {18: N_("18 fields"), 27: N_("27 fields"), 36: N_("36 fields")}
+
+
 OPTIONS = OptionSchema(
     (
         Option(
             "layout",
             "text",
             "default",
-            "the board: a placeholder layout by name (not the printed ones) or a list of cells",
+            N_("the board: a placeholder layout by name (not the printed ones) or a list of cells"),
             "3.3 [GUESS]",
-            label="Board",
+            label=N_("Board"),
             choices=choices(
-                ("default", "by player count (18 / 27 / 36 fields)"),
-                *((name, f"{len(cells)} fields") for name, cells in PLACEHOLDERS.items()),
+                ("default", N_("by player count (18 / 27 / 36 fields)")),
+                *(
+                    (name, _FIELDS.get(len(cells), f"{len(cells)} fields"))
+                    for name, cells in PLACEHOLDERS.items()
+                ),
             ),
             max_length=LAYOUT_LENGTH,
             parser=parse_layout,
-            default_text="by player count: `placeholder-18`, `-27`, `-36`",
+            default_text=N_("by player count: `placeholder-18`, `-27`, `-36`"),
         ),
         Option(
             "neutrals",
@@ -62,73 +70,77 @@ OPTIONS = OptionSchema(
             None,
             "neutral Muglus at the start (not possible with 4 players)",
             "5.2; 12 variant 1",
-            label="Neutral Muglus",
-            default_text="with 2 players only",
+            label=N_("Neutral Muglus"),
+            default_text=N_("with 2 players only"),
         ),
         Option(
             "first_player",
             "seat",
             0,
-            "the start player's seat",
+            N_("the start player's seat"),
             "5.1",
-            label="Start player",
+            label=N_("Start player"),
             advanced=True,
         ),
         Option(
             "neutral_starter",
             "choice",
             "start_player",
-            "who places the first neutral Muglu: the start player, or the seat before them",
+            N_("who places the first neutral Muglu: the start player, or the seat before them"),
             "5.2 [GUESS]",
-            label="First neutral placed by",
-            choices=choices(("start_player", "the start player"), ("previous_player", "the seat before")),
+            label=N_("First neutral placed by"),
+            choices=choices(
+                ("start_player", N_("the start player")), ("previous_player", N_("the seat before"))
+            ),
             advanced=True,
         ),
         Option(
             "melt_start",
             "choice",
             "next_turn",
-            "the first melt: in the turn after the last Muglu is placed, or already in that turn",
+            N_("the first melt: in the turn after the last Muglu is placed, or already in that turn"),
             "9 [GUESS]",
-            label="First melt",
+            label=N_("First melt"),
             choices=choices(
-                ("next_turn", "the turn after the last placement"),
-                ("same_turn", "in the turn of the last placement"),
+                ("next_turn", N_("the turn after the last placement")),
+                ("same_turn", N_("in the turn of the last placement")),
             ),
         ),
         Option(
             "bridge_melt_ends",
             "bool",
             True,
-            "when every free edge field would split the ice, that player's game ends (false: no melt)",
+            N_("when every free edge field would split the ice, that player's game ends (false: no melt)"),
             "10(b) [GUESS]",
-            label="No melt without splitting the ice ends that player's game",
+            label=N_("No melt without splitting the ice ends that player's game"),
         ),
         Option(
             "out_pieces",
             "choice",
             "stay",
-            "a player's Muglus when their game ends: they stay on the board and score, or leave it",
+            N_("a player's Muglus when their game ends: they stay on the board and score, or leave it"),
             "10 [GUESS]",
-            label="A player's Muglus when their game ends",
-            choices=choices(("stay", "stay on the board and score"), ("remove", "leave the board")),
+            label=N_("A player's Muglus when their game ends"),
+            choices=choices(("stay", N_("stay on the board and score")), ("remove", N_("leave the board"))),
         ),
         Option(
             "tie_break",
             "choice",
             "shared",
-            "equal totals share the win, or fewer Muglus lost ranks higher (the spec's house rule)",
+            N_("equal totals share the win, or fewer Muglus lost ranks higher (the spec's house rule)"),
             "11 [GUESS]",
-            label="Equal totals",
-            choices=choices(("shared", "share the win"), ("fewer_lost", "fewer Muglus lost ranks higher")),
+            label=N_("Equal totals"),
+            choices=choices(
+                ("shared", N_("share the win")), ("fewer_lost", N_("fewer Muglus lost ranks higher"))
+            ),
         ),
         Option(
             "max_turns",
             "int",
             1000,
-            "a table limit on turns (the rules allow endless play): the game ends and is scored there",
+            N_("a table limit on turns (the rules allow endless play): the game ends and is scored there"),
             "our decision",
-            label="Turn limit",
+            label=N_("Turn limit"),
             low=1,
             high=100_000,
             advanced=True,

@@ -11,10 +11,12 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from floe.core.i18n import N_
 from floe.core.present import GamePresenter
 from floe.games.arktia.actions import ArktiaAction
 from floe.games.arktia.costs import costs
 from floe.games.arktia.game import ArktiaGame, ArktiaState
+from floe.games.arktia.i18n import SIZE_WORDS, _, ngettext
 from floe.games.arktia.view import ArktiaObservation
 
 
@@ -30,51 +32,57 @@ def position(observation: Any) -> ArktiaState:
     return _game(raw["n"], json.dumps(raw["config"], sort_keys=True)).state_from_json(raw)
 
 
+# Why a seat's game ended (spec 10), as the log says it (reason -> sentence about the seat ``who``).
 _OUT_WORDS = {
-    1: "can neither place nor move",
-    2: "cannot melt a field",
-    3: "has one Muglu left",
-    4: "stops",
+    1: N_("%(who)s can neither place nor move: their game ends."),
+    2: N_("%(who)s cannot melt a field: their game ends."),
+    3: N_("%(who)s has one Muglu left: their game ends."),
+    4: N_("%(who)s stops: their game ends."),
 }
+_OUT_OTHER = N_("%(who)s is out: their game ends.")
+
+
+def _size(size: int) -> str:
+    return _(SIZE_WORDS[size])
 
 
 def _owner(colour: int) -> str:
-    """``P2's`` or ``the neutral``."""
+    """``P2``, or ``neutral`` in the reader's language."""
     from floe.games.arktia.towers import NEUTRAL
 
-    return "the neutral" if colour == NEUTRAL else f"P{colour + 1}'s"
+    return _("neutral") if colour == NEUTRAL else f"P{colour + 1}"
 
 
 def _part_words(mask: int) -> str:
     """A mover in words: ``Globus``, ``Diskus+Globus``, ``Torus with the Globus inside``."""
-    from floe.games.arktia.towers import ORDER, SIZE_NAMES
+    from floe.games.arktia.towers import ORDER
 
     if mask == 5:
-        return "Torus with the Globus inside"
-    return "+".join(SIZE_NAMES[s] for s in ORDER[mask])
+        return _("Torus with the Globus inside")
+    return "+".join(_size(s) for s in ORDER[mask])
 
 
 def _stack_words(code: int) -> str:
-    """What stands on a field, bottom to top: ``P2's Torus+Diskus``, ``P1's Torus, the neutral Diskus``."""
-    from floe.games.arktia.towers import MASK, SIZE_NAMES, pieces_bottom_up
+    """What stands on a field, bottom to top: ``Torus+Diskus (P2)``, ``Torus (P1), Diskus (neutral)``."""
+    from floe.games.arktia.towers import MASK, pieces_bottom_up
 
     pieces = pieces_bottom_up(code)
-    owners = {k for _, k in pieces}
+    owners = {k for _s, k in pieces}
     if len(owners) == 1:
         (k,) = owners
-        return f"{_owner(k)} {_part_words(MASK[code])}"
-    return ", ".join(f"{_owner(k)} {SIZE_NAMES[s]}" for s, k in pieces)
+        return f"{_part_words(MASK[code])} ({_owner(k)})"
+    return ", ".join(f"{_size(s)} ({_owner(k)})" for s, k in pieces)
 
 
 def _cells_words(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("%(cells)s and %(last)s") % {"cells": ", ".join(names[:-1]), "last": names[-1]}
 
 
 # What a choice that ends the chooser's game costs, in words (costs.py; the table shows it when every
 # choice has one).
-_COST_WORDS = {"out": "ends your game", "limit": "ends the game: the turn limit is reached"}
+_COST_WORDS = {"out": N_("ends your game"), "limit": N_("ends the game: the turn limit is reached")}
 
 
 class ArktiaPresenter(GamePresenter):
@@ -92,24 +100,41 @@ class ArktiaPresenter(GamePresenter):
         return " ".join([self._decision_words(start, d), *self._consequences(start, end, d)])
 
     def _decision_words(self, st: ArktiaState, d: ArktiaAction) -> str:
-        from floe.games.arktia.towers import SIZE_NAMES
-
         names = st.space.layout.names
         who = f"P{st.player + 1}"
+        cell = names[d.cell] if d.cell >= 0 else ""
         if d.kind == "neutral":
-            return f"{who} places a neutral {SIZE_NAMES[d.size]} on {names[d.cell]}."
+            return _("%(who)s places a neutral %(piece)s on %(cell)s.") % {
+                "who": who,
+                "piece": _size(d.size),
+                "cell": cell,
+            }
         if d.kind == "keep":
-            return f"{who} keeps {_owner(d.colour)} group at {names[d.cell]}."
+            return _("%(who)s keeps the group on %(cell)s (%(owner)s).") % {
+                "who": who,
+                "cell": cell,
+                "owner": _owner(d.colour),
+            }
         if d.kind == "melt":
-            return f"{who} melts {names[d.cell]}."
+            return _("%(who)s melts %(cell)s.") % {"who": who, "cell": cell}
         if d.kind == "stop":
-            return f"{who} stops: their game ends."
+            return _("%(who)s stops: their game ends.") % {"who": who}
         if d.kind == "place":
-            return f"{who} places a {SIZE_NAMES[d.size]} on {names[d.cell]}."
-        what = _part_words(d.mover)
-        stack = " stack" if d.mover in (3, 6, 7) else ""
-        onto = f" onto {_stack_words(st.fields[d.cell])}" if st.fields[d.cell] > 0 else ""
-        return f"{who} moves a {what}{stack} from {names[d.src]} to {names[d.cell]}{onto}."
+            return _("%(who)s places a %(piece)s on %(cell)s.") % {
+                "who": who,
+                "piece": _size(d.size),
+                "cell": cell,
+            }
+        values = {"who": who, "what": _part_words(d.mover), "from": names[d.src], "to": cell}
+        stack = d.mover in (3, 6, 7)
+        if st.fields[d.cell] > 0:
+            values["onto"] = _stack_words(st.fields[d.cell])
+            if stack:
+                return _("%(who)s moves a %(what)s stack from %(from)s to %(to)s onto %(onto)s.") % values
+            return _("%(who)s moves a %(what)s from %(from)s to %(to)s onto %(onto)s.") % values
+        if stack:
+            return _("%(who)s moves a %(what)s stack from %(from)s to %(to)s.") % values
+        return _("%(who)s moves a %(what)s from %(from)s to %(to)s.") % values
 
     def _consequences(self, before: ArktiaState, after: ArktiaState, d: ArktiaAction) -> list[str]:
         from floe.games.arktia.state import ACTIVE, OUT_LIMIT, OUT_STOPPED, OVER
@@ -136,15 +161,25 @@ class ArktiaPresenter(GamePresenter):
                 for c, code in enumerate(moved)
                 if code > 0 and after.fields[c] >= 0 and COUNT[code][colour] > COUNT[after.fields[c]][colour]
             ]
-            whose = _owner(colour).capitalize()
-            muglus = "Muglu on {} is" if lost == 1 else "Muglus on {} are"
-            out.append(f"{whose} {muglus.format(_cells_words(cells))} cut off and removed.")
+            out.append(
+                ngettext(
+                    "%(count)d Muglu (%(owner)s) on %(cells)s is cut off and removed.",
+                    "%(count)d Muglus (%(owner)s) on %(cells)s are cut off and removed.",
+                    lost,
+                )
+                % {"count": lost, "owner": _owner(colour), "cells": _cells_words(cells)}
+            )
         if taken:
-            out.append(f"{mover} takes {taken}.")
+            out.append(
+                ngettext("%(who)s takes %(count)d Muglu.", "%(who)s takes %(count)d Muglus.", taken)
+                % {"who": mover, "count": taken}
+            )
         for colour in after.pending_keep:
             if colour not in before.pending_keep:
-                whose = _owner(colour).capitalize()
-                out.append(f"{whose} Muglus fall apart into tied groups: {mover} chooses which stays.")
+                out.append(
+                    _("The Muglus (%(owner)s) fall apart into tied groups: %(who)s chooses which stays.")
+                    % {"owner": _owner(colour), "who": mover}
+                )
         limit = False
         for q in range(before.n):
             reason = after.out[q]
@@ -153,13 +188,14 @@ class ArktiaPresenter(GamePresenter):
             if reason == OUT_LIMIT:
                 limit = True
                 continue
-            gone = " (their Muglus leave the board)" if before.config.out_pieces == "remove" else ""
-            out.append(f"P{q + 1} {_OUT_WORDS.get(reason, 'is out')}: their game ends{gone}.")
+            out.append(_(_OUT_WORDS.get(reason, _OUT_OTHER)) % {"who": f"P{q + 1}"})
+            if before.config.out_pieces == "remove":
+                out.append(_("Their Muglus leave the board."))
         if limit:
-            out.append("The turn limit is reached: every game ends.")
+            out.append(_("The turn limit is reached: every game ends."))
         if after.step == OVER and before.step != OVER:
             scores = ", ".join(f"P{q + 1} {s}" for q, s in enumerate(after.scores()))
-            out.append(f"The game is over: {scores}.")
+            out.append(_("The game is over: %(scores)s.") % {"scores": scores})
         return out
 
     # --- the decision at hand ------------------------------------------------------------------------------
@@ -168,26 +204,35 @@ class ArktiaPresenter(GamePresenter):
 
         st = position(observation)
         if st.is_terminal():
-            return "the game is over"
+            return _("the game is over")
         if st.step == NEUTRAL_SETUP:
-            first = not any(code > 0 for code in st.fields)
-            return "place a neutral Muglu" + (" anywhere" if first else " next to the neutral ones")
+            if not any(code > 0 for code in st.fields):
+                return _("place a neutral Muglu anywhere")
+            return _("place a neutral Muglu next to the neutral ones")
         if st.step == KEEP:
-            return f"choose which of {_owner(st.pending_keep[0])} tied groups stays (the others are removed)"
+            return _("choose which tied group (%(owner)s) stays (the others are removed)") % {
+                "owner": _owner(st.pending_keep[0])
+            }
         if st.step == MELT:
-            return "melt an empty field at the edge of the ice"
+            return _("melt an empty field at the edge of the ice")
         p = st.player
         if st.turns[p] == 0:
-            anywhere = not any(code > 0 for code in st.fields)
-            where = "anywhere" if anywhere else "next to any Muglu"
-            return f"opening round 1: place a Muglu {where}"
+            if not any(code > 0 for code in st.fields):
+                return _("opening round 1: place a Muglu anywhere")
+            return _("opening round 1: place a Muglu next to any Muglu")
         if st.turns[p] == 1:
-            return "opening round 2: place a Muglu next to your own"
+            return _("opening round 2: place a Muglu next to your own")
         supply = any(st.supply[3 * p : 3 * p + 3])
-        text = "place a Muglu next to your own, or move" if supply else "move"
-        text += " a piece or the top of a stack in a straight line, or stop"
+        text = (
+            _(
+                "place a Muglu next to your own, or move a piece or the "
+                "top of a stack in a straight line, or stop"
+            )
+            if supply
+            else _("move a piece or the top of a stack in a straight line, or stop")
+        )
         if st.melt_due:
-            text += "; then melt a field (the supply is empty)"
+            text += _("; then melt a field (the supply is empty)")
         return text
 
     # --- legal choices -------------------------------------------------------------------------------------
@@ -195,7 +240,7 @@ class ArktiaPresenter(GamePresenter):
         from floe.games.arktia.actions import colour_name, mover_letters
         from floe.games.arktia.board import bits
         from floe.games.arktia.rules import groups
-        from floe.games.arktia.towers import COUNT, SIZE_LETTERS, SIZE_NAMES
+        from floe.games.arktia.towers import COUNT, SIZE_LETTERS
 
         st = position(observation)
         seat = observation.seat
@@ -217,50 +262,72 @@ class ArktiaPresenter(GamePresenter):
                 "group": None,
             }
             if d.kind == "stop":
-                gone = "leave the board" if st.config.out_pieces == "remove" else "stay and score"
-                item.update(
-                    text=f"Stop: end your game here (your Muglus {gone})",
-                    confirm=f"Stop and end your game here? You take no more turns; your Muglus {gone}.",
-                )
+                if st.config.out_pieces == "remove":
+                    item.update(
+                        text=_("Stop: end your game here (your Muglus leave the board)"),
+                        confirm=_(
+                            "Stop and end your game here? You take no more turns; "
+                            "your Muglus leave the board."
+                        ),
+                    )
+                else:
+                    item.update(
+                        text=_("Stop: end your game here (your Muglus stay and score)"),
+                        confirm=_(
+                            "Stop and end your game here? You take no more turns; your Muglus stay and score."
+                        ),
+                    )
             elif d.kind == "place":
                 item.update(
                     part=SIZE_LETTERS[d.size],
                     colour=colour_name(seat),
-                    text=f"Place a {SIZE_NAMES[d.size]} on {names[d.cell]}",
+                    text=_("Place a %(piece)s on %(cell)s") % {"piece": _size(d.size), "cell": names[d.cell]},
                 )
             elif d.kind == "neutral":
                 item.update(
                     part=SIZE_LETTERS[d.size],
                     colour="n",
-                    text=f"Place a neutral {SIZE_NAMES[d.size]} on {names[d.cell]}",
+                    text=_("Place a neutral %(piece)s on %(cell)s")
+                    % {"piece": _size(d.size), "cell": names[d.cell]},
                 )
             elif d.kind == "keep":
                 comp = next(c for c, _ in groups(st, d.colour) if c >> d.cell & 1)
                 cells = [names[c] for c in bits(comp)]
                 count = sum(COUNT[st.fields[c]][d.colour] for c in bits(comp))
-                muglus = "Muglu" if count == 1 else "Muglus"
                 item.update(
                     colour=colour_name(d.colour),
                     group=cells,
-                    text=f"Keep {_owner(d.colour)} group on {_cells_words(cells)} ({count} {muglus}); "
-                    "the other tied groups are removed",
+                    text=ngettext(
+                        "Keep the group (%(owner)s) on %(cells)s (%(count)d Muglu); "
+                        "the other tied groups are removed",
+                        "Keep the group (%(owner)s) on %(cells)s (%(count)d Muglus); "
+                        "the other tied groups are removed",
+                        count,
+                    )
+                    % {"owner": _owner(d.colour), "cells": _cells_words(cells), "count": count},
                 )
             elif d.kind == "melt":
-                item.update(text=f"Melt {names[d.cell]}")
+                item.update(text=_("Melt %(cell)s") % {"cell": names[d.cell]})
             else:
-                onto = f" onto {_stack_words(st.fields[d.cell])}" if st.fields[d.cell] > 0 else ""
+                values = {"what": _part_words(d.mover), "from": names[d.src], "to": names[d.cell]}
+                if st.fields[d.cell] > 0:
+                    values["onto"] = _stack_words(st.fields[d.cell])
+                    text = _("Move the %(what)s from %(from)s to %(to)s onto %(onto)s") % values
+                else:
+                    text = _("Move the %(what)s from %(from)s to %(to)s") % values
                 item.update(
                     **{"from": names[d.src]},
                     part=mover_letters(d.mover),
                     colour=colour_name(seat),
-                    text=f"Move the {_part_words(d.mover)} from {names[d.src]} to {names[d.cell]}{onto}",
+                    text=text,
                 )
             cost = ending.get(action)
             if cost is not None:
-                item["warning"] = _COST_WORDS[cost]
+                item["warning"] = _(_COST_WORDS[cost])
                 if cost == "out" and not every and "confirm" not in item:
-                    ends = "this ends your game (you take no more turns)"
-                    item["confirm"] = f"{item['text']}: {ends}. Play it?"
+                    item["confirm"] = _(
+                        "%(choice)s: this ends your game (you take no more turns). Play it?"
+                    ) % {"choice": item["text"]}
             out.append(item)
         return out
 

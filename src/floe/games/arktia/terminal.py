@@ -37,9 +37,10 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.core.game import State
+from floe.core.i18n import N_
 from floe.games.arktia.actions import STOP
 from floe.games.arktia.board import COLUMNS
-from floe.games.arktia.i18n import counted
+from floe.games.arktia.i18n import CATALOG, _, counted
 from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP, OVER
 from floe.games.arktia.towers import NEUTRAL, SIZE_LETTERS, TOP, pieces_bottom_up
 from floe.games.arktia.view import ArktiaObservation
@@ -65,14 +66,21 @@ __all__ = [
 COLOUR_STYLES: tuple[str, ...] = ("red1", "dodger_blue1", "green3", "orange1", "grey70")
 # Why a seat's game ended (spec 10), short: (a) no placement or move, (b) no melt, (c) one Muglu left,
 # (d) stopped, or the table's turn limit.
-STATUS = ("active", "out (a) stuck", "out (b) melt", "out (c) 1 left", "stopped", "turn limit")
+STATUS = (
+    N_("active"),
+    N_("out (a) stuck"),
+    N_("out (b) melt"),
+    N_("out (c) 1 left"),
+    N_("stopped"),
+    N_("turn limit"),
+)
 HALF = 4  # characters per half field: neighbours in a row are 8 characters apart
 CELL = 6  # the widest token (a tower D) fits in 6 characters
 LABEL = "bold cyan"
 MELTED = "~~"
 _CELL_NAME = re.compile(r"\b([a-z])(\d+)\b")
 
-HELP = """\
+HELP = N_("""\
 [bold]How to answer[/]
   a number    the choice with that number
   an action   its notation: [cyan]g@c3[/] places a Globus on c3 ([cyan]d@c3[/] a Diskus,
@@ -95,7 +103,7 @@ HELP = """\
   on T, A (G on D) on T, G on B (D on T), T around G (tower C, nothing on it).
   Muglus cut off from their colour's largest group are removed and captured by
   the mover. Once your supply is empty, melt an empty edge field after each
-  turn. Score: captured Muglus + controlled fields + melted fields."""
+  turn. Score: captured Muglus + controlled fields + melted fields.""")
 
 
 def colour_char(colour: int) -> str:
@@ -177,7 +185,7 @@ def _names(obs: ArktiaObservation, names: Sequence[str] | None) -> list[str]:
     n = obs.raw["n"]
     if names:
         return list(names)
-    return [f"P{q + 1} (you)" if q == obs.seat else f"P{q + 1}" for q in range(n)]
+    return [_("P%(n)d (you)") % {"n": q + 1} if q == obs.seat else f"P{q + 1}" for q in range(n)]
 
 
 def _player_text(q: int, names: Sequence[str]) -> Text:
@@ -190,34 +198,44 @@ def now_words(obs: ArktiaObservation) -> str:
     step = raw["step"]
     player = raw["player"]
     if step == OVER:
-        return "the game is over"
+        return _("the game is over")
     if step == NEUTRAL_SETUP:
-        return "set-up: place a neutral Muglu (the first anywhere, then next to the neutrals placed)"
+        return _("set-up: place a neutral Muglu (the first anywhere, then next to the neutrals placed)")
     if step == KEEP:
         colour = raw["pending_keep"][0]
-        who = "neutral" if colour == NEUTRAL else f"P{colour + 1}'s"
-        return f"the {who} Muglus split into tied largest groups: choose the one that stays (keep)"
+        if colour == NEUTRAL:
+            return _("the neutral Muglus split into tied largest groups: choose the one that stays (keep)")
+        return _("P%(n)d's Muglus split into tied largest groups: choose the one that stays (keep)") % {
+            "n": colour + 1
+        }
     if step == MELT:
-        return "melt an empty field on the edge of the ice (the rest must stay one piece)"
+        return _("melt an empty field on the edge of the ice (the rest must stay one piece)")
     turns = raw["turns"][player]
     if turns == 0:
-        return "opening round 1: place a Muglu next to any occupied field"
+        return _("opening round 1: place a Muglu next to any occupied field")
     if turns == 1:
-        return "opening round 2: place a Muglu next to one of your own"
-    words = "place a Muglu, move a piece or tower in a straight line, or stop"
+        return _("opening round 2: place a Muglu next to one of your own")
     if raw["melt_due"]:
-        words += "; then melt a field (your supply is empty)"
-    return words
+        return _(
+            "place a Muglu, move a piece or tower in a straight line, or stop; "
+            "then melt a field (your supply is empty)"
+        )
+    return _("place a Muglu, move a piece or tower in a straight line, or stop")
 
 
 def _header(obs: ArktiaObservation, names: Sequence[str]) -> Text:
     raw = obs.raw
     if raw["step"] == OVER:
-        return Text(f"Game over after {counted(raw['turn'], 'turn', 'turns')}", style="bold")
-    out = Text(f"Turn {raw['turn'] + 1}", style="bold")
-    out.append(" · ")
+        return Text(
+            _("Game over after %(turns)s") % {"turns": counted(raw["turn"], "turn", "turns")}, style="bold"
+        )
+    # "Turn 3 · P2 to play": the player's name keeps its colour inside the translated sentence.
+    before, _sep, after = (
+        _("Turn %(n)d · %(player)s to play") % {"n": raw["turn"] + 1, "player": "\0"}
+    ).partition("\0")
+    out = Text(before, style="bold")
     out.append_text(_player_text(raw["player"], names))
-    out.append(" to play", style="bold yellow" if raw["player"] == obs.seat else "bold")
+    out.append(after, style="bold yellow" if raw["player"] == obs.seat else "bold")
     return out
 
 
@@ -226,10 +244,17 @@ def players_table(obs: ArktiaObservation, names: Sequence[str]) -> Table:
     raw = obs.raw
     fields: list[int] = raw["fields"]
     table = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False, show_edge=False, collapse_padding=True)
-    table.add_column("player")
-    for column in ("supply\nG D T", "on\nboard", "cap-\ntured", "mel-\nted", "con-\ntrols", "points"):
+    table.add_column(_("player"))
+    for column in (
+        _("supply\nG D T"),
+        _("on\nboard"),
+        _("cap-\ntured"),
+        _("mel-\nted"),
+        _("con-\ntrols"),
+        _("points"),
+    ):
         table.add_column(column, justify="right", no_wrap=True)
-    table.add_column("status", min_width=7)
+    table.add_column(_("status"), min_width=7)
     lost_by = [sum(raw["lost"][3 * k : 3 * k + 3]) for k in range(NEUTRAL + 1)]
     for q in range(raw["n"]):
         supply = raw["supply"][3 * q : 3 * q + 3]
@@ -238,7 +263,8 @@ def players_table(obs: ArktiaObservation, names: Sequence[str]) -> Table:
         name = _player_text(q, names)
         if raw["step"] != OVER and q == raw["player"]:
             name.append(" ◀", style="bold yellow")
-        status = STATUS[raw["out"][q]]
+        reason = raw["out"][q]
+        status = _(STATUS[reason])
         table.add_row(
             name,
             " ".join(str(c) for c in supply),
@@ -247,27 +273,32 @@ def players_table(obs: ArktiaObservation, names: Sequence[str]) -> Table:
             str(raw["melted"][q]),
             str(controlled),
             Text(str(raw["captured"][q] + raw["melted"][q] + controlled), style="bold"),
-            Text(status, style="dim" if status == "active" else "bold"),
+            Text(status, style="bold" if reason else "dim"),
         )
     neutral_on_board = sum(
         1 for code in fields if code > 0 for _, k in pieces_bottom_up(code) if k == NEUTRAL
     )
     if raw["step"] == NEUTRAL_SETUP:
-        table.caption = "neutral Muglus still to place (G D T): " + ", ".join(
-            f"P{q + 1} " + " ".join(str(c) for c in raw["neutral_supply"][3 * q : 3 * q + 3])
-            for q in range(raw["n"])
-        )
+        table.caption = _("neutral Muglus still to place (G D T): %(supplies)s") % {
+            "supplies": ", ".join(
+                f"P{q + 1} " + " ".join(str(c) for c in raw["neutral_supply"][3 * q : 3 * q + 3])
+                for q in range(raw["n"])
+            )
+        }
     elif neutral_on_board or lost_by[NEUTRAL]:
-        table.caption = f"neutral Muglus: {neutral_on_board} on the board, {lost_by[NEUTRAL]} captured"
+        table.caption = _("neutral Muglus: %(board)d on the board, %(captured)d captured") % {
+            "board": neutral_on_board,
+            "captured": lost_by[NEUTRAL],
+        }
     table.caption_justify = "left"
     return table
 
 
 def _legend() -> Text:
-    out = Text("G Globus · D Diskus · T Torus, bottom to top; 1-4 player, N neutral; ", style="dim")
-    out.append("the last piece controls · ", style="dim")
+    out = Text(_("G Globus · D Diskus · T Torus, bottom to top; 1-4 player, N neutral; "), style="dim")
+    out.append(_("the last piece controls · "), style="dim")
     out.append(MELTED, style="bold blue")
-    out.append(" melted", style="dim")
+    out.append(" " + _("melted"), style="dim")
     return out
 
 
@@ -278,7 +309,7 @@ def table_view(
     names = _names(obs, names)
     parts: list[RenderableType] = []
     if obs.raw["step"] != OVER:
-        parts.append(Text.assemble(("Now: ", "bold"), now_words(obs)))
+        parts.append(Text.assemble((_("Now: "), "bold"), now_words(obs)))
     parts += [board_text(obs, marked), _legend(), players_table(obs, names)]
     return Panel(
         Group(*parts), title=_header(obs, names), title_align="left", border_style="blue", expand=False
@@ -330,25 +361,30 @@ def _observation(state: State, seat: int | None) -> ArktiaObservation:
 def scores_table(obs: ArktiaObservation, ranking: Sequence[int], names: Sequence[str]) -> Table:
     """Each seat's points (captured, controlled, melted), one column per seat in ranking order."""
     breakdowns = obs.scores or []
-    table = Table(title="Final scores", title_justify="left", title_style="bold")
+    table = Table(title=_("Final scores"), title_justify="left", title_style="bold")
     table.add_column("", no_wrap=True)
     for place, q in enumerate(ranking, start=1):
         table.add_column(Text(f"{place}. {names[q]}", style=colour_style(q)), justify="right", no_wrap=True)
     for key, label in (
-        ("captured", "captured Muglus"),
-        ("controlled", "controlled fields"),
-        ("melted", "melted fields"),
+        ("captured", N_("captured Muglus")),
+        ("controlled", N_("controlled fields")),
+        ("melted", N_("melted fields")),
     ):
-        table.add_row(label, *(str(breakdowns[q][key]) for q in ranking))
+        table.add_row(_(label), *(str(breakdowns[q][key]) for q in ranking))
     table.add_row(
-        Text("total", style="bold"), *(Text(str(breakdowns[q]["total"]), style="bold") for q in ranking)
+        Text(_("total"), style="bold"), *(Text(str(breakdowns[q]["total"]), style="bold") for q in ranking)
     )
     table.add_row(
-        Text("Muglus lost", style="dim"), *(Text(str(breakdowns[q]["lost"]), style="dim") for q in ranking)
+        Text(_("Muglus lost"), style="dim"), *(Text(str(breakdowns[q]["lost"]), style="dim") for q in ranking)
     )
     tie = obs.raw["config"].get("tie_break", "shared")
-    table.caption = "1 point per captured Muglu, controlled field and melted field; " + (
-        "equal totals share a place" if tie == "shared" else "equal totals: fewer Muglus lost ranks higher"
+    table.caption = (
+        _("1 point per captured Muglu, controlled field and melted field; equal totals share a place")
+        if tie == "shared"
+        else _(
+            "1 point per captured Muglu, controlled field and melted field; "
+            "equal totals: fewer Muglus lost ranks higher"
+        )
     )
     table.caption_justify = "left"
     return table
@@ -370,7 +406,8 @@ VIEW = GameView(
     status_line=status_line,
     final_view=final_view,
     turn_key=turn_key,
-    turn_word="Turn",
+    turn_word=N_("Turn"),
+    catalog=CATALOG,
     help=HELP,
     compact_choices=8,
     choice_order=choice_order,

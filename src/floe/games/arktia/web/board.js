@@ -1,7 +1,8 @@
 // Arktia's board module, loaded by the table and replay pages from /games/arktia/board.js (the interface is
 // described in docs/server.md, "Board modules"): the SVG hex board, the click-to-play routes, the status
 // line, the seat to act and the score screen.
-import { SIZE_NAMES } from "./pieces.js";
+import { t } from "/static/js/i18n.js";
+import { sizeName } from "./pieces.js";
 
 export { render, status } from "./render.js";
 export { scoreScreen } from "./score.js";
@@ -24,23 +25,27 @@ function route(choice) {
 
 function words(key) {
   const [kind, a, b] = key.split(":");
-  if (kind === "supply") return `a ${SIZE_NAMES[a]} from your supply`;
-  if (kind === "nsupply") return `a neutral ${SIZE_NAMES[a]}`;
+  if (kind === "supply") return t("a %(piece)s from your supply", { piece: sizeName(a) });
+  if (kind === "nsupply") return t("a neutral %(piece)s", { piece: sizeName(a) });
   if (kind === "cell") return a;
-  const names = [...b].map((x) => SIZE_NAMES[x]).join("+");
-  return `${b.length > 1 ? "the stack part " : "the "}${names} on ${a}`;
+  const names = [...b].map((x) => sizeName(x)).join("+");
+  if (b.length > 1) return t("the stack part %(pieces)s on %(field)s", { pieces: names, field: a });
+  return t("the %(piece)s on %(field)s", { piece: names, field: a });
 }
 
 /** What to click: "one of your highlighted pieces or a piece of the supply, then a highlighted field", ... */
 function hint(keys, step) {
-  if (step > 0) return "a highlighted field";
+  if (step > 0) return t("a highlighted field");
   const kinds = new Set(keys.map((k) => k.split(":")[0]));
-  const what = [
-    kinds.has("part") ? "one of your highlighted pieces" : null,
-    kinds.has("supply") || kinds.has("nsupply") ? "a piece of the supply" : null,
-  ].filter(Boolean);
-  const fields = kinds.has("cell") ? "a highlighted field" : null;
-  return [what.length ? `${what.join(" or ")}, then a highlighted field` : null, fields].filter(Boolean).join(", or ");
+  const part = kinds.has("part");
+  const supply = kinds.has("supply") || kinds.has("nsupply");
+  let what = null;
+  if (part && supply) what = t("one of your highlighted pieces or a piece of the supply, then a highlighted field");
+  else if (part) what = t("one of your highlighted pieces, then a highlighted field");
+  else if (supply) what = t("a piece of the supply, then a highlighted field");
+  const fields = kinds.has("cell") ? t("a highlighted field") : null;
+  if (what && fields) return t("%(what)s, or %(fields)s", { what, fields });
+  return what || fields || "";
 }
 
 export const choices = {

@@ -1,16 +1,21 @@
 // Arktia's pieces drawn in SVG: a ring (Torus), a flat disc (Diskus) or a ball (Globus), in each colour.
 
+import { N, t } from "/static/js/i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const R = 34; // hex radius (centre to corner) in SVG units, the scale of every piece
 
 export const COLOURS = { p1: "#d64541", p2: "#2f6fd1", p3: "#2e9e5b", p4: "#8e44ad", n: "#a3acb6" };
 const DARKER = { p1: "#7d1f1b", p2: "#173b78", p3: "#175c33", p4: "#4d2260", n: "#4d565f" };
-export const SIZE_NAMES = { g: "Globus", d: "Diskus", t: "Torus" };
+// Message ids: shown with sizeName (the catalog loads after this module is read).
+export const SIZE_NAMES = { g: N("Globus"), d: N("Diskus"), t: N("Torus") };
 // What each size may stack with (the tower table, spec 4): the tip of a supply piece.
 export const SIZE_TIPS = {
-  g: "the small ball: it may go onto a lone Diskus (tower A) or onto tower B (tower D); a Torus may drop around a lone Globus (tower C)",
-  d: "the medium disc: it may go onto a lone Torus (tower B) and carry a Globus (tower A)",
-  t: "the large ring: it may carry a Diskus (tower B) or drop around a lone Globus (tower C, nothing goes on it)",
+  g: N(
+    "the small ball: it may go onto a lone Diskus (tower A) or onto tower B (tower D); a Torus may drop around a lone Globus (tower C)",
+  ),
+  d: N("the medium disc: it may go onto a lone Torus (tower B) and carry a Globus (tower A)"),
+  t: N("the large ring: it may carry a Diskus (tower B) or drop around a lone Globus (tower C, nothing goes on it)"),
 };
 export const SIZES = ["g", "d", "t"];
 
@@ -29,9 +34,14 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** "P2" or "neutral". */
+/** A size's name in the page's language ("Globus"). */
+export function sizeName(size) {
+  return t(SIZE_NAMES[size]);
+}
+
+/** "P2" or "neutral" (in the page's language). */
 export function colourName(colour) {
-  return colour === "n" ? "neutral" : `P${colour.slice(1)}`;
+  return colour === "n" ? t("neutral") : `P${colour.slice(1)}`;
 }
 
 // How tall each piece is drawn when stacked.

@@ -7,17 +7,18 @@
 //   supply:<g|d|t>     a piece of your own supply           nsupply:<g|d|t>  a neutral piece you still place
 import { h, replaceChildren } from "/static/js/dom.js";
 import { seatLabel } from "/static/js/words.js";
-import { COLOURS, HEIGHT, R, SIZES, SIZE_NAMES, SIZE_TIPS, colourName, pieceIcon, pieceShape, s } from "./pieces.js";
+import { N, nt, t } from "/static/js/i18n.js";
+import { COLOURS, HEIGHT, R, SIZES, SIZE_TIPS, colourName, pieceIcon, pieceShape, s, sizeName } from "./pieces.js";
 
 const SQRT3 = Math.sqrt(3);
 
 const STATUS_WORDS = {
-  active: "playing",
-  "(a) cannot act": "out: could neither place nor move",
-  "(b) cannot melt": "out: could not melt",
-  "(c) one Muglu left": "out: one Muglu left",
-  "(d) stopped": "stopped",
-  "turn limit": "turn limit reached",
+  active: N("playing"),
+  "(a) cannot act": N("out: could neither place nor move"),
+  "(b) cannot melt": N("out: could not melt"),
+  "(c) one Muglu left": N("out: one Muglu left"),
+  "(d) stopped": N("stopped"),
+  "turn limit": N("turn limit reached"),
 };
 
 // --- which piece is which ------------------------------------------------------------------------------------
@@ -99,8 +100,14 @@ function stackShapes(field, cx, cy, ids) {
   const title = (k) => {
     const p = pieces[k];
     const above = pieces.length - 1 - k;
-    const extra = above ? ` (and the ${above === 1 ? "piece" : "pieces"} above)` : "";
-    return `${colourName(p.colour)} ${SIZE_NAMES[p.size]} on ${field.field}${extra}`;
+    const values = { who: colourName(p.colour), piece: sizeName(p.size), field: field.field, n: above };
+    if (!above) return t("%(piece)s (%(who)s) on %(field)s", values);
+    return nt(
+      "%(piece)s (%(who)s) on %(field)s (and the piece above)",
+      "%(piece)s (%(who)s) on %(field)s (and the %(n)s pieces above)",
+      above,
+      values,
+    );
   };
   if (field.shape === "C") {
     // Tower C: the Globus sits inside the Torus, which is on top and controls the field.
@@ -151,7 +158,7 @@ function boardSvg(view) {
     class: "hexboard",
     viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
     role: "img",
-    "aria-label": "the ice: hexagonal fields with their Muglus",
+    "aria-label": t("the ice: hexagonal fields with their Muglus"),
     "data-testid": "hexboard",
     style: `max-width: ${Math.round(width * 1.5)}px`,
   });
@@ -171,10 +178,14 @@ function fieldGroup(field, x, y, ids) {
   const motion = { key: `cell:${field.field}`, look: melted ? "melted" : "ice" };
   const g = s("g", { class: cls, dataset: { obj: `cell:${field.field}`, cell: field.field, ...motion } });
   const what = melted
-    ? `${field.field}: melted (water)`
+    ? t("%(field)s: melted (water)", { field: field.field })
     : control
-      ? `${field.field}: ${fieldWords(field)}, controlled by ${colourName(control)}`
-      : `${field.field}: empty ice`;
+      ? t("%(field)s: %(pieces)s, controlled by %(who)s", {
+          field: field.field,
+          pieces: fieldWords(field),
+          who: colourName(control),
+        })
+      : t("%(field)s: empty ice", { field: field.field });
   g.dataset.tip = what; // explained on hover and tap (/static/js/tips.js)
   g.setAttribute("aria-label", what);
   g.append(s("polygon", { class: "hex", points: hexPoints(x, y, R - 1.5) }));
@@ -213,17 +224,18 @@ function fieldGroup(field, x, y, ids) {
 
 function fieldWords(field) {
   const pieces = field.pieces || [];
-  return pieces.map((p) => `${colourName(p.colour)} ${SIZE_NAMES[p.size]}`).join(", ") + " (bottom to top)";
+  const list = pieces.map((p) => `${sizeName(p.size)} (${colourName(p.colour)})`).join(", ");
+  return t("%(pieces)s (bottom to top)", { pieces: list });
 }
 
 function legend() {
   return h(
     "div",
     { class: "arktia-legend small muted" },
-    SIZES.map((size) => h("span", { class: "legend-item" }, pieceIcon(size, "n", 30), ` ${SIZE_NAMES[size]}`)),
-    h("span", { class: "legend-item" }, h("span", { class: "swatch swatch-water" }), " melted"),
-    h("span", { class: "legend-item" }, h("span", { class: "swatch swatch-gap" }), " no ice"),
-    h("span", { class: "legend-item" }, "coloured border: who controls the field"),
+    SIZES.map((size) => h("span", { class: "legend-item" }, pieceIcon(size, "n", 30), " " + sizeName(size))),
+    h("span", { class: "legend-item" }, h("span", { class: "swatch swatch-water" }), " " + t("melted")),
+    h("span", { class: "legend-item" }, h("span", { class: "swatch swatch-gap" }), " " + t("no ice")),
+    h("span", { class: "legend-item" }, t("coloured border: who controls the field")),
   );
 }
 
@@ -246,7 +258,11 @@ function supplyRow(counts, colour, { label, keyPrefix = null, testid = null }) {
         "span",
         {
           class: `supply-piece${counts[size] ? "" : " supply-none"}`,
-          "data-tip": `${SIZE_NAMES[size]}: ${counts[size]} left; ${SIZE_TIPS[size]}.`,
+          "data-tip": t("%(piece)s: %(n)s left; %(tip)s.", {
+            piece: sizeName(size),
+            n: counts[size],
+            tip: t(SIZE_TIPS[size]),
+          }),
           dataset: {
             ...(keyPrefix && counts[size] ? { obj: `${keyPrefix}:${size}` } : {}),
             // Where a placed piece slides from (render.js: pieceIds); the neutral supply is "n"'s.
@@ -279,25 +295,25 @@ function playerPanel(view, q, summary, me) {
       { class: "player-head" },
       h("span", { class: "swatch", style: { background: COLOURS[colour] } }),
       h("strong", { class: "player-name" }, seatLabel(q, summary, me)),
-      toAct ? h("span", { class: "turn-mark", title: "to act" }, "◀ to act") : null,
-      seat.status !== "active" ? h("span", { class: "badge" }, STATUS_WORDS[seat.status] || seat.status) : null,
+      toAct ? h("span", { class: "turn-mark", title: t("to act") }, "◀ " + t("to act")) : null,
+      seat.status !== "active" ? h("span", { class: "badge" }, t(STATUS_WORDS[seat.status] || seat.status)) : null,
     ),
     supplyRow(seat.supply, colour, {
-      label: "Supply",
+      label: t("Supply"),
       keyPrefix: own ? "supply" : null,
       testid: `supply-${q}`,
     }),
     neutral
-      ? supplyRow(seat.neutral_supply, "n", { label: "Neutral to place", keyPrefix: own ? "nsupply" : null })
+      ? supplyRow(seat.neutral_supply, "n", { label: t("Neutral to place"), keyPrefix: own ? "nsupply" : null })
       : null,
     h(
       "div",
       { class: "player-stats" },
-      h("span", {}, `captured ${seat.captured}`),
-      h("span", {}, `melted ${seat.melted}`),
-      h("span", {}, `controls ${points.controlled}`),
-      h("span", {}, `lost ${seat.lost}`),
-      h("strong", { "data-testid": `points-${q}` }, `${points.total} ${points.total === 1 ? "point" : "points"}`),
+      h("span", {}, t("captured %(n)s", { n: seat.captured })),
+      h("span", {}, t("melted %(n)s", { n: seat.melted })),
+      h("span", {}, t("controls %(n)s", { n: points.controlled })),
+      h("span", {}, t("lost %(n)s", { n: seat.lost })),
+      h("strong", { "data-testid": `points-${q}` }, nt("%(n)s point", "%(n)s points", points.total)),
     ),
   );
 }
@@ -314,16 +330,22 @@ export function render(root, view, { summary = null } = {}) {
     h(
       "section",
       { class: "zone zone-arktia", "data-testid": "arktia-board" },
-      h("h2", { class: "zone-title" }, view.step === "over" ? "The ice · final position" : `The ice · turn ${view.turn + 1}`),
+      h(
+        "h2",
+        { class: "zone-title" },
+        view.step === "over" ? t("The ice · final position") : t("The ice · turn %(n)s", { n: view.turn + 1 }),
+      ),
       boardSvg(view),
       legend(),
     ),
     h(
       "section",
       { class: "zone" },
-      h("h2", { class: "zone-title" }, "Players"),
+      h("h2", { class: "zone-title" }, t("Players")),
       h("div", { class: "players" }, seats.map((_, q) => playerPanel(view, q, summary, me))),
-      view.neutral_lost ? h("p", { class: "small muted" }, `Neutral Muglus removed: ${view.neutral_lost}`) : null,
+      view.neutral_lost
+        ? h("p", { class: "small muted" }, t("Neutral Muglus removed: %(n)s", { n: view.neutral_lost }))
+        : null,
     ),
   );
 }
@@ -335,13 +357,16 @@ export function render(root, view, { summary = null } = {}) {
 export function status(view) {
   if (!view) return "";
   const limit = view.raw && view.raw.config ? view.raw.config.max_turns : null;
-  const played = limit ? ` (${view.turn} / ${limit} turns played)` : "";
-  if (view.step === "over") return `after ${view.turn} turns${played}`;
-  let text = `Turn ${view.turn + 1}${played}`;
-  if (view.step === "neutral-setup") text += " (placing the neutral Muglus)";
+  const played = limit ? " " + t("(%(played)s / %(limit)s turns played)", { played: view.turn, limit }) : "";
+  if (view.step === "over") return nt("after %(n)s turn", "after %(n)s turns", view.turn) + played;
+  let text = t("Turn %(n)s", { n: view.turn + 1 }) + played;
+  if (view.step === "neutral-setup") text += " " + t("(placing the neutral Muglus)");
   const left = limit ? limit - view.turn : null;
   if (left !== null && left <= view.seats.filter((s) => s.status === "active").length) {
-    text += left === 1 ? ": the turn limit ends the game after this turn" : `: the turn limit ends the game in ${left} turns`;
+    text +=
+      left === 1
+        ? ": " + t("the turn limit ends the game after this turn")
+        : ": " + nt("the turn limit ends the game in %(n)s turn", "the turn limit ends the game in %(n)s turns", left);
   }
   return text;
 }

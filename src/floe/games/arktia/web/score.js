@@ -1,10 +1,13 @@
 // Arktia's score rows for the shared score screen: captured Muglus, controlled and melted fields.
 import { h } from "/static/js/dom.js";
 import { rankByTotal, scoreScreen as sharedScoreScreen } from "/static/js/score.js";
+import { t } from "/static/js/i18n.js";
 
-const EXPLAIN =
-  "One point per captured Muglu, per field you control (your piece on top) and per field you melted. " +
-  "Equal totals share the win, unless the table ranks fewer lost Muglus higher (tie break).";
+const EXPLAIN = () =>
+  t(
+    "One point per captured Muglu, per field you control (your piece on top) and per field you melted. " +
+      "Equal totals share the win, unless the table ranks fewer lost Muglus higher (tie break).",
+  );
 
 /** Seats best first: higher total, then (tie_break fewer_lost) fewer lost; equal seats share a place. */
 function rank(breakdowns, { summary, view }) {
@@ -16,14 +19,15 @@ function rank(breakdowns, { summary, view }) {
   );
 }
 
-const ROWS = [
-  { label: "Captured Muglus", cell: (q, b) => h("td", {}, b.captured) },
-  { label: "Controlled fields", cell: (q, b) => h("td", {}, b.controlled) },
-  { label: "Melted fields", cell: (q, b) => h("td", {}, b.melted) },
-  { label: "Muglus lost", cell: (q, b) => h("td", { class: "muted" }, b.lost) },
+// Built when shown: the game's catalog loads after this module is read.
+const rows = () => [
+  { label: t("Captured Muglus"), cell: (q, b) => h("td", {}, b.captured) },
+  { label: t("Controlled fields"), cell: (q, b) => h("td", {}, b.controlled) },
+  { label: t("Melted fields"), cell: (q, b) => h("td", {}, b.melted) },
+  { label: t("Muglus lost"), cell: (q, b) => h("td", { class: "muted" }, b.lost) },
 ];
 
 /** The score screen (see /static/js/score.js). */
 export function scoreScreen(args) {
-  return sharedScoreScreen(args, { rows: ROWS, explain: EXPLAIN, rank });
+  return sharedScoreScreen(args, { rows: rows(), explain: EXPLAIN(), rank });
 }
