@@ -381,7 +381,9 @@ def run_terminal_game(
     }
     console.print(Rule(head, style="bold blue"))
     if game_entry.notice:
-        console.print(f"[yellow]{escape(game_entry.title)}: {escape(game_entry.notice)}.[/]")
+        catalog = game_entry.catalog()  # the notice is the game's text, in the game's own catalog
+        notice = catalog.gettext(game_entry.notice) if catalog else _(game_entry.notice)
+        console.print(f"[yellow]{escape(_(game_entry.title))}: {escape(notice)}.[/]")
     console.print(
         escape(
             _(
