@@ -801,9 +801,7 @@ def balance(
                 or compare_option
                 or (workers is not None or ray or ray_address is not None or batch is not None)
             ):
-                fail(
-                    "--from reads the file and plays nothing: give it with --json and --report only"
-                )
+                fail("--from reads the file and plays nothing: give it with --json and --report only")
             report_from_file(from_file, command=command, as_json=as_json, report=report)
             return
         if game is None or bots is None:

@@ -26,7 +26,7 @@ from .helpers import output_of, recording_console
 # players' and bots' names.
 ALLOWED = {"help", "table", "hint", "quit", "ismcts", "random", "baseline", "greedy", "arctic", "arktia"}
 # Games whose texts are not marked for translation yet (docs/languages.md, "What is left").
-NOT_YET = {"arche"}
+NOT_YET: set[str] = set()
 
 
 def _play(game: str, lang: str) -> str:

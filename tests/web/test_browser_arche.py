@@ -396,3 +396,27 @@ def _screenshots(page: Any, artifacts: Path, name: str, element: str | None = No
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= size["width"], f"{name} is {width}px wide at {size['width']}px"
     page.set_viewport_size(DESKTOP)
+
+
+def test_the_score_screen_in_polish(browser: Any, server: Any) -> None:
+    """Bots to the end, watched with ``?lang=pl``: the majority tables and the score rows read Polish (the
+    plural of points by Polish rules), no English of Arche's score screen is left."""
+    base = server.base
+    body = {"game": "arche", "seats": [{"kind": "bot", "bot": "random"}] * 3}
+    request = urllib.request.Request(
+        f"{base}/api/tables", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        table_id = json.load(answer)["table"]["id"]
+    page = new_page(browser, DESKTOP)
+    page_errors: list[str] = []
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+    page.set_default_timeout(30_000)
+    page.goto(f"{base}/table/{table_id}?lang=pl")
+    page.wait_for_selector("[data-testid=majorities]")
+    text = page.inner_text("[data-testid=score-screen]").lower()  # titles are upper case by CSS
+    assert "większości na kartach punktacji" in text and "zwierzęta na ręce (przy remisie)" in text
+    for english in ("majorities per scoring card", "animals left in hand", "place", "points", "each scoring"):
+        assert english not in text, english
+    assert not page_errors, f"JavaScript errors: {page_errors}"
+    page.close()

@@ -44,6 +44,7 @@ from typing import NamedTuple
 from floe.core.errors import InvalidActionError
 from floe.games.arche.cards import CATEGORIES, N_SCORING
 from floe.games.arche.config import MAX_ROW, NEW_LEFT, NEW_RIGHT, SLOTS, RulesConfig
+from floe.games.arche.i18n import _
 
 DONE, PASS, NO_PET, NO_EVICT, DRAW_TOP = 0, 1, 2, 3, 4
 CHIP = 5  # + category 0..3
@@ -82,7 +83,7 @@ def parse_slot(text: str) -> int:
         return NEW_RIGHT
     if len(text) >= 2 and text[0] in "lr" and text[1:].isdigit() and 1 <= int(text[1:]) <= MAX_ROW:
         return int(text[1:]) - 1 + (0 if text[0] == "l" else MAX_ROW)
-    raise InvalidActionError(f"{text[:20]!r} is not a cabin (l1, r2, …) nor new-l / new-r")
+    raise InvalidActionError(_("%(text)r is not a cabin (l1, r2, …) nor new-l / new-r") % {"text": text[:20]})
 
 
 def decode(cfg: RulesConfig, action: int) -> Decoded:
@@ -148,14 +149,14 @@ def _card(cfg: RulesConfig, slug: str) -> int:
     try:
         return cfg.deck.card_id(slug)
     except KeyError:
-        raise InvalidActionError(f"no card is called {slug[:30]!r}") from None
+        raise InvalidActionError(_("no card is called %(slug)r") % {"slug": slug[:30]}) from None
 
 
 def string_to_action(cfg: RulesConfig, text: str) -> int:
     """Parse notation (any case, any spacing) to an id; ``InvalidActionError`` if it names no action."""
     words = text.strip().lower().split()
     if not words:
-        raise InvalidActionError("empty input")
+        raise InvalidActionError(_("empty input"))
     sp = cfg.space
     verb, args = words[0], words[1:]
     simple = {"done": DONE, "pass": PASS, "no-pet": NO_PET, "no-evict": NO_EVICT, "draw-top": DRAW_TOP}
@@ -163,7 +164,9 @@ def string_to_action(cfg: RulesConfig, text: str) -> int:
         return simple[verb]
     if verb in ("chip", "figure") and len(args) == 1:
         if args[0] not in CATEGORIES[:N_SCORING] or (verb == "chip" and args[0] == "provisions"):
-            raise InvalidActionError(f"{args[0][:20]!r} is not a scoring card for {verb}")
+            raise InvalidActionError(
+                _("%(word)r is not a scoring card for %(verb)s") % {"word": args[0][:20], "verb": verb}
+            )
         return (CHIP if verb == "chip" else FIGURE) + CATEGORIES.index(args[0])
     bases = {
         "draw": sp.draw,
@@ -187,10 +190,11 @@ def string_to_action(cfg: RulesConfig, text: str) -> int:
     if verb == "play" and len(args) == 3 and args[1] == "evict":
         c, t = _card(cfg, args[0]), _card(cfg, args[2])
         if c not in cfg.deck.evicters:
-            raise InvalidActionError(f"{args[0]!r} cannot evict")
+            raise InvalidActionError(_("%(card)r cannot evict") % {"card": args[0]})
         return sp.evict + cfg.deck.evicters.index(c) * sp.n + t
     raise InvalidActionError(
-        f"cannot read {text.strip()[:40]!r}: write e.g. draw hare, play hare l2, play hare new-r, done, pass"
+        _("cannot read %(text)r: write e.g. draw hare, play hare l2, play hare new-r, done, pass")
+        % {"text": text.strip()[:40]}
     )
 
 

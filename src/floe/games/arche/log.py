@@ -9,26 +9,27 @@ of the two observations, so the log never re-implements the rules and never name
 
 from __future__ import annotations
 
+from floe.core.i18n import N_
 from floe.games.arche.actions import parse_slot
-from floe.games.arche.cards import CATEGORIES, N_SCORING
+from floe.games.arche.cards import N_SCORING
 from floe.games.arche.config import MAX_ROW
+from floe.games.arche.i18n import _
 from floe.games.arche.observation import ArcheObservation
 from floe.games.arche.state import ENDGAME, J_DEAL, J_DRAW, J_OPEN, bits
-from floe.games.arche.text import cabin_label, card_short, tilt_text
+from floe.games.arche.text import cabin_label, card_short, category_name, tilt_text
 
 __all__ = ["log_line"]
 
 
 def _who(seat: int, viewer: int | None) -> str:
-    return "You" if seat == viewer else f"P{seat + 1}"
+    return _("You") if seat == viewer else f"P{seat + 1}"
 
 
-def _verb(seat: int, viewer: int | None, verb: str) -> str:
-    """``You play`` / ``P2 plays``."""
-    if seat == viewer:
-        return f"You {verb}"
-    ending = "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"
-    return f"P{seat + 1} {verb}{ending}"
+def _say(seat: int, viewer: int | None, you: str, other: str, **values: str) -> str:
+    """A sentence about the viewer (``you``) or about another seat (``other``, with ``%(who)s``), both
+    marked ``N_`` where they are written so each language words both."""
+    text = _(you) if seat == viewer else _(other)
+    return text % {"who": f"P{seat + 1}", **values}
 
 
 def _name(obs: ArcheObservation, slug: str) -> str:
@@ -62,21 +63,26 @@ def _chance_line(
         return None
     words = seen.split()
     if words[0] == "first":
-        return f"P{int(words[1][1:])} begins" if viewer != int(words[1][1:]) - 1 else "You begin"
+        return _say(int(words[1][1:]) - 1, viewer, N_("You begin"), N_("%(who)s begins"))
     if words[0] == "rain":
         return None  # told as a consequence (the count of rains out)
-    kind, owner, _ = before.pending[0]
+    kind, owner, _index = before.pending[0]
     if kind in (J_DEAL, J_DRAW):
         if words[1] == "?":
-            return f"P{owner + 1} draws a card" if kind == J_DRAW else None
-        return f"You draw {card_short(before.config, before.config.deck.card_id(words[1]))}"
+            return _("%(who)s draws a card") % {"who": f"P{owner + 1}"} if kind == J_DRAW else None
+        return _("You draw %(card)s") % {
+            "card": card_short(before.config, before.config.deck.card_id(words[1]))
+        }
     if kind == J_OPEN:
         card = before.config.deck.card_id(words[1])
         for side, (was, now) in enumerate(((before.left, after.left), (before.right, after.right))):
             if len(now) > len(was):
-                return f"{card_short(before.config, card)} opens cabin {cabin_label(side, len(now) - 1)}"
-        return f"{_name(before, words[1])} leaves the game (it cannot open the ark)"
-    return f"{_name(before, words[1])} is turned up in the display"
+                return _("%(card)s opens cabin %(cabin)s") % {
+                    "card": card_short(before.config, card),
+                    "cabin": cabin_label(side, len(now) - 1),
+                }
+        return _("%(card)s leaves the game (it cannot open the ark)") % {"card": _name(before, words[1])}
+    return _("%(card)s is turned up in the display") % {"card": _name(before, words[1])}
 
 
 def _decision_line(before: ArcheObservation, seen: str | None, actor: int, viewer: int | None) -> str | None:
@@ -86,45 +92,92 @@ def _decision_line(before: ArcheObservation, seen: str | None, actor: int, viewe
     verb = words[0]
     cfg = before.config
     if verb == "draw":
-        return (
-            _verb(actor, viewer, "take")
-            + f" {_name(before, words[1])} from the display and the deck's top card"
+        return _say(
+            actor,
+            viewer,
+            N_("You take %(card)s from the display and the deck's top card"),
+            N_("%(who)s takes %(card)s from the display and the deck's top card"),
+            card=_name(before, words[1]),
         )
     if verb == "draw-top":
-        return _verb(actor, viewer, "draw") + " the deck's top card"
+        return _say(
+            actor, viewer, N_("You draw the deck's top card"), N_("%(who)s draws the deck's top card")
+        )
     if verb == "take":
-        return _verb(actor, viewer, "take") + f" {_name(before, words[1])} from the display"
+        return _say(
+            actor,
+            viewer,
+            N_("You take %(card)s from the display"),
+            N_("%(who)s takes %(card)s from the display"),
+            card=_name(before, words[1]),
+        )
     if verb == "pet":
         if words[1] == "?":
-            return _verb(actor, viewer, "put") + " a pet face down"
-        return _verb(actor, viewer, "put") + f" {_name(before, words[1])} face down as the pet"
+            return _say(actor, viewer, N_("You put a pet face down"), N_("%(who)s puts a pet face down"))
+        return _say(
+            actor,
+            viewer,
+            N_("You put %(card)s face down as the pet"),
+            N_("%(who)s puts %(card)s face down as the pet"),
+            card=_name(before, words[1]),
+        )
     if verb == "no-pet":
-        return _verb(actor, viewer, "put") + " down no pet"
+        return _say(actor, viewer, N_("You put down no pet"), N_("%(who)s puts down no pet"))
     if verb in ("chip", "figure"):
         return None  # told as a consequence
     if verb == "done":
-        return _verb(actor, viewer, "end") + " the turn"
+        return _say(actor, viewer, N_("You end the turn"), N_("%(who)s ends the turn"))
     if verb == "pass":
-        return _verb(actor, viewer, "pass") + " for good"
+        return _say(actor, viewer, N_("You pass for good"), N_("%(who)s passes for good"))
     if verb == "no-evict":
-        return _verb(actor, viewer, "evict") + " nobody"
+        return _say(actor, viewer, N_("You evict nobody"), N_("%(who)s evicts nobody"))
     if verb == "discard":
-        return _verb(actor, viewer, "discard") + f" {_name(before, words[1])}"
+        return _say(
+            actor,
+            viewer,
+            N_("You discard %(card)s"),
+            N_("%(who)s discards %(card)s"),
+            card=_name(before, words[1]),
+        )
     if verb == "evict":
-        return _verb(actor, viewer, "evict") + f" {_name(before, words[1])}"
+        return _say(
+            actor,
+            viewer,
+            N_("You evict %(card)s"),
+            N_("%(who)s evicts %(card)s"),
+            card=_name(before, words[1]),
+        )
     if verb == "play":
         card = card_short(cfg, cfg.deck.card_id(words[1]))
         if words[2] == "evict":
-            return (
-                _verb(actor, viewer, "play")
-                + f" {card} in the place of {_name(before, words[3])}, evicting it"
+            return _say(
+                actor,
+                viewer,
+                N_("You play %(card)s in the place of %(target)s, evicting it"),
+                N_("%(who)s plays %(card)s in the place of %(target)s, evicting it"),
+                card=card,
+                target=_name(before, words[3]),
             )
         slot = parse_slot(words[2])
         if words[2].startswith("new-"):
             side = 0 if words[2] == "new-l" else 1
             index = len(before.left if side == 0 else before.right)
-            return _verb(actor, viewer, "play") + f" {card} into a new cabin {cabin_label(side, index)}"
-        return _verb(actor, viewer, "play") + f" {card} into {cabin_label(slot // MAX_ROW, slot % MAX_ROW)}"
+            return _say(
+                actor,
+                viewer,
+                N_("You play %(card)s into a new cabin %(cabin)s"),
+                N_("%(who)s plays %(card)s into a new cabin %(cabin)s"),
+                card=card,
+                cabin=cabin_label(side, index),
+            )
+        return _say(
+            actor,
+            viewer,
+            N_("You play %(card)s into %(cabin)s"),
+            N_("%(who)s plays %(card)s into %(cabin)s"),
+            card=card,
+            cabin=cabin_label(slot // MAX_ROW, slot % MAX_ROW),
+        )
     return f"{_who(actor, viewer)}: {seen}"
 
 
@@ -135,47 +188,55 @@ def _consequences(
     n = after.players
     for q in range(n):
         base = N_SCORING * q
-        placed = [
-            CATEGORIES[k] for k in range(N_SCORING) if after.figures[base + k] > before.figures[base + k]
-        ]
-        marked = [CATEGORIES[k] for k in range(N_SCORING) if after.halves[base + k] > before.halves[base + k]]
-        who = "your" if q == viewer else f"P{q + 1}'s"
+        placed = [k for k in range(N_SCORING) if after.figures[base + k] > before.figures[base + k]]
+        marked = [k for k in range(N_SCORING) if after.halves[base + k] > before.halves[base + k]]
         if placed:
-            whose = "yours" if q == viewer else who  # "a figure of yours", "a figure of P2's"
             out.append(
-                f"{'a figure' if len(placed) == 1 else 'figures'} of {whose} on {' and '.join(placed)}"
+                _say(
+                    q,
+                    viewer,
+                    N_("a figure of yours on %(categories)s"),
+                    N_("a figure of %(who)s's on %(categories)s"),
+                    categories=", ".join(category_name(k) for k in placed),
+                )
             )
         if marked:
-            out.append(f"a chip under {who} figure on {' and '.join(marked)} (1.5)")
+            out.append(
+                _say(
+                    q,
+                    viewer,
+                    N_("a chip under your figure on %(categories)s (1.5)"),
+                    N_("a chip under %(who)s's figure on %(categories)s (1.5)"),
+                    categories=", ".join(category_name(k) for k in marked),
+                )
+            )
     gained = [q for q in range(n) if after.chips[q] != before.chips[q]]
     if gained:
-        out.append(
-            "chips "
-            + ", ".join(
-                f"{'you' if q == viewer else f'P{q + 1}'} {after.chips[q] - before.chips[q]:+d}"
-                for q in gained
-            )
+        you = _("you")
+        changes = ", ".join(
+            f"{you if q == viewer else f'P{q + 1}'} {after.chips[q] - before.chips[q]:+d}" for q in gained
         )
+        out.append(_("chips %(changes)s") % {"changes": changes})
     ark_before = 0
     for cab in (*before.left, *before.right):
         ark_before |= cab
     evicted = after.scalars["out"] & ~before.scalars["out"] & ark_before
     if evicted:
-        out.append("out of the game: " + ", ".join(after.config.deck.names[c] for c in bits(evicted)))
+        names = ", ".join(after.config.deck.names[c] for c in bits(evicted))
+        out.append(_("out of the game: %(cards)s") % {"cards": names})
     if after.scalars["tilt"] != before.scalars["tilt"] and before.scalars["phase"] != 0:
-        out.append(f"scale {tilt_text(after.scalars['tilt'])}")
+        out.append(_("scale %(scale)s") % {"scale": tilt_text(after.scalars["tilt"])})
     if after.scalars["rain_out"] > before.scalars["rain_out"]:
         rains = after.scalars["rain_out"]
-        text = f"Rain! ({rains} of 5)"
-        if rains == 2:
-            text += ": the pet round"
-        out.append(text)
+        text = _("Rain! (%(rains)s of 5): the pet round") if rains == 2 else _("Rain! (%(rains)s of 5)")
+        out.append(text % {"rains": rains})
     if after.scalars["phase"] == ENDGAME and before.scalars["phase"] != ENDGAME:
         first = after.scalars["turn_player"]
         out.append(
-            f"The end-game begins: {_who(first, viewer)} first (pass for good, or pay a chip and play)"
+            _("The end-game begins: %(who)s first (pass for good, or pay a chip and play)")
+            % {"who": _who(first, viewer)}
         )
     if after.over and not before.over:
         pets = [f"{_who(q, viewer)} {after.config.deck.names[p]}" for q, p in enumerate(after.pets) if p >= 0]
-        out.append("The game is over; pets: " + (", ".join(pets) if pets else "none"))
+        out.append(_("The game is over; pets: %(pets)s") % {"pets": ", ".join(pets) if pets else _("none")})
     return out

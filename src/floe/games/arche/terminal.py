@@ -28,9 +28,9 @@ from rich.table import Table
 from rich.text import Text
 
 from floe.core.game import State
+from floe.core.i18n import N_
 from floe.games.arche.cards import (
     CATEGORIES,
-    CLIMATES,
     DIETS,
     N_SCORING,
     NO_SPECIAL,
@@ -38,9 +38,17 @@ from floe.games.arche.cards import (
     SPECIALS,
 )
 from floe.games.arche.config import RulesConfig
+from floe.games.arche.i18n import CATALOG, _
 from floe.games.arche.observation import ArcheObservation
 from floe.games.arche.state import ENDGAME, bits
-from floe.games.arche.text import cabin_label, figures_text, step_words
+from floe.games.arche.text import (
+    CLIMATE_SHORT,
+    cabin_label,
+    category_name,
+    category_short,
+    figures_text,
+    step_words,
+)
 from floe.play.common import player_names, ranking_text
 from floe.play.views import GameView
 
@@ -60,7 +68,7 @@ CLIMATE_STYLES = ("bold dark_orange", "bold deep_sky_blue1", "bold green3")  # h
 CATEGORY_STYLES = ("bold red1", "bold gold1", "bold orchid", "bold cyan", "bold wheat1", "dim")
 SEAT_STYLES = ("red1", "dodger_blue1", "green3", "orange1", "magenta")
 
-HELP = """\
+HELP = N_("""\
 [bold]How to answer[/]
   a number    the choice with that number
   an action   its notation; a unique start is enough:
@@ -83,7 +91,7 @@ HELP = """\
   The scale (left minus right) must stay within -2..+2 after each card. Each card
   puts one of your figures on its category's scoring card. After the 5th rain, in
   turn: pass for good, or pay a chip and play one animal. Majorities score 10/6/2,
-  chips 1 point each."""
+  chips 1 point each.""")
 
 
 def card_text(cfg: RulesConfig, c: int) -> Text:
@@ -91,10 +99,10 @@ def card_text(cfg: RulesConfig, c: int) -> Text:
     d = cfg.deck
     out = Text(d.names[c], style="bold")
     out.append(f" {d.weight[c]}", style="bold white")
-    out.append(f" {CLIMATES[d.climate[c]]}", style=CLIMATE_STYLES[d.climate[c]])
+    out.append(f" {_(CLIMATE_SHORT[d.climate[c]])}", style=CLIMATE_STYLES[d.climate[c]])
     out.append(f" {DIETS[d.diet[c]]}", style="bold")
     k = d.category[c]
-    out.append(f" {'prov' if k == 4 else CATEGORIES[k]}", style=CATEGORY_STYLES[k])
+    out.append(f" {category_short(k)}", style=CATEGORY_STYLES[k])
     if d.special[c] != NO_SPECIAL:
         out.append(f" !{SPECIALS[d.special[c]]}", style="bold magenta")
     return out
@@ -113,7 +121,7 @@ def _names(obs: ArcheObservation, names: Sequence[str] | None) -> list[str]:
 
 def scale_text(tilt: int) -> Text:
     """The scale's five places with the marker: ``left heavier  -2 -1 [0] +1 +2  right heavier``."""
-    out = Text("scale  ", style="bold")
+    out = Text(_("scale") + "  ", style="bold")
     for v in range(-2, 3):
         label = "0" if v == 0 else f"{v:+d}"
         if v == tilt:
@@ -121,7 +129,7 @@ def scale_text(tilt: int) -> Text:
         else:
             out.append(f" {label} ", style="dim")
         out.append(" ")
-    out.append(" (+ left row heavier, - right row heavier)", style="dim")
+    out.append(" " + _("(+ left row heavier, - right row heavier)"), style="dim")
     return out
 
 
@@ -132,14 +140,14 @@ def ark_table(obs: ArcheObservation, first: int = 0, count: int | None = None) -
     last = width if count is None else min(width, first + count)
     table = Table(box=box.ROUNDED, show_header=False, pad_edge=False, expand=False)
     table.add_column("", no_wrap=True, style="bold cyan", min_width=5)
-    for _ in range(first, last):
+    for _column in range(first, last):
         table.add_column("", no_wrap=True, min_width=12)
-    for side, label, row in ((0, "left", obs.left), (1, "right", obs.right)):
-        cells: list[RenderableType] = [Text(label + ("\n◀ bow" if first == 0 else "\n…"))]
+    for side, label, row in ((0, _("left"), obs.left), (1, _("right"), obs.right)):
+        cells: list[RenderableType] = [Text(label + ("\n◀ " + _("bow") if first == 0 else "\n…"))]
         for i in range(first, last):
             if i < len(row):
                 cell = Text(cabin_label(side, i) + "\n", style="cyan")
-                cell.append_text(_cards(cfg, row[i], "empty", "\n"))
+                cell.append_text(_cards(cfg, row[i], _("empty"), "\n"))
                 cells.append(cell)
             else:
                 cells.append(Text(""))
@@ -175,7 +183,7 @@ class ArkView:
 def scoring_table(obs: ArcheObservation, names: Sequence[str]) -> Table:
     """The five scoring cards with everyone's figures (½: a chip under one), then chips, cards, pets."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
-    table.add_column("scoring card", no_wrap=True)
+    table.add_column(_("scoring card"), no_wrap=True)
     to_act = obs.scalars["to_act"]
     for q in range(obs.players):
         header = Text(names[q], style=SEAT_STYLES[q % len(SEAT_STYLES)] + " bold")
@@ -183,25 +191,25 @@ def scoring_table(obs: ArcheObservation, names: Sequence[str]) -> Table:
             header.append(" ◀", style="bold yellow")
         table.add_column(header, justify="right", no_wrap=True)
     for k in range(N_SCORING):
-        row = [Text(CATEGORIES[k], style=CATEGORY_STYLES[k])]
+        row = [Text(category_name(k), style=CATEGORY_STYLES[k])]
         for q in range(obs.players):
             i = N_SCORING * q + k
             row.append(Text(figures_text(obs.figures[i], obs.halves[i])))
         table.add_row(*row)
-    table.add_row("figures left", *(str(obs.figures_left[q]) for q in range(obs.players)))
-    table.add_row("chips", *(Text(str(obs.chips[q]), style="bold") for q in range(obs.players)))
-    table.add_row("hand", *(str(obs.hand_counts[q]) for q in range(obs.players)))
+    table.add_row(_("figures left"), *(str(obs.figures_left[q]) for q in range(obs.players)))
+    table.add_row(_("chips"), *(Text(str(obs.chips[q]), style="bold") for q in range(obs.players)))
+    table.add_row(_("hand"), *(str(obs.hand_counts[q]) for q in range(obs.players)))
     pets = []
     for q in range(obs.players):
         if obs.pets[q] >= 0:
             pets.append(Text(obs.config.deck.names[obs.pets[q]]))
         else:
             pets.append(Text("?" if obs.has_pet[q] else "—", style="dim"))
-    table.add_row("pet", *pets)
+    table.add_row(_("pet"), *pets)
     if obs.scalars["phase"] == ENDGAME or obs.scalars["passed"]:
         table.add_row(
-            "passed",
-            *("yes" if obs.scalars["passed"] >> q & 1 else "" for q in range(obs.players)),
+            _("passed"),
+            *(_("yes") if obs.scalars["passed"] >> q & 1 else "" for q in range(obs.players)),
         )
     return table
 
@@ -210,12 +218,15 @@ def _header(obs: ArcheObservation, names: Sequence[str]) -> Text:
     sc = obs.scalars
     out = Text("Arche Opti Mix", style="bold")
     if obs.config.deck.placeholder:
-        out.append(f" ({PLACEHOLDER_NOTICE})", style="bold yellow")
-    out.append(f" · turn {sc['turn']}")
-    out.append(f" · rain {sc['rain_out']}/5", style="bold blue" if sc["rain_out"] else "")
-    out.append(f" · deck {obs.stock_count}+{obs.rain_in_deck} rain · bank {sc['bank']}")
+        out.append(f" ({_(PLACEHOLDER_NOTICE)})", style="bold yellow")
+    out.append(" · " + _("turn %(turn)s") % {"turn": sc["turn"]})
+    out.append(
+        " · " + _("rain %(rain)s/5") % {"rain": sc["rain_out"]}, style="bold blue" if sc["rain_out"] else ""
+    )
+    deck = _("deck %(cards)s+%(rains)s rain · bank %(bank)s")
+    out.append(" · " + deck % {"cards": obs.stock_count, "rains": obs.rain_in_deck, "bank": sc["bank"]})
     if obs.over:
-        out.append(" · game over", style="bold")
+        out.append(" · " + _("game over"), style="bold")
     return out
 
 
@@ -225,22 +236,26 @@ def table_view(obs: ArcheObservation, names: Sequence[str] | None = None) -> Ren
     cfg = obs.config
     parts: list[RenderableType] = []
     if not obs.over:
-        parts.append(Text.assemble(("Now: ", "bold"), step_words(obs)))
+        parts.append(Text.assemble((_("Now:") + " ", "bold"), step_words(obs)))
     parts += [ArkView(obs), scale_text(obs.scalars["tilt"])]
-    parts.append(Text.assemble(("Display: ", "bold"), _cards(cfg, obs.scalars["display"]).copy()))
+    parts.append(Text.assemble((_("Display:") + " ", "bold"), _cards(cfg, obs.scalars["display"]).copy()))
     if obs.scalars["out"]:
         out_names = ", ".join(cfg.deck.names[c] for c in bits(obs.scalars["out"]))
-        parts.append(Text.assemble(("Out of the game: ", "bold"), (out_names, "dim")))
+        parts.append(Text.assemble((_("Out of the game:") + " ", "bold"), (out_names, "dim")))
     if obs.seat is not None:
-        hand = Text.assemble(("Your hand: ", "bold"), _cards(cfg, obs.hand, "empty"))
+        hand = Text.assemble((_("Your hand:") + " ", "bold"), _cards(cfg, obs.hand, _("empty")))
         parts.append(hand)
         pet = obs.pets[obs.seat]
         if pet >= 0:
-            parts.append(Text.assemble(("Your pet: ", "bold"), card_text(cfg, pet)))
+            parts.append(Text.assemble((_("Your pet:") + " ", "bold"), card_text(cfg, pet)))
     for q in range(obs.players):
         if q != obs.seat and obs.known[q]:
             known = ", ".join(cfg.deck.names[c] for c in bits(obs.known[q]))
-            parts.append(Text(f"{names[q]} holds {known} (taken from the display)", style="dim"))
+            holds = _("%(name)s holds %(cards)s (taken from the display)") % {
+                "name": names[q],
+                "cards": known,
+            }
+            parts.append(Text(holds, style="dim"))
     parts.append(scoring_table(obs, names))
     return Panel(
         Group(*parts), title=_header(obs, names), title_align="left", border_style="blue", expand=False
@@ -257,12 +272,12 @@ def status_line(state: State, seat: int | None) -> RenderableType:
     obs = _observation(state, seat)
     cfg = obs.config
     parts: list[RenderableType] = [
-        Text.assemble(("Now: ", "bold"), step_words(obs)),
+        Text.assemble((_("Now:") + " ", "bold"), step_words(obs)),
         scale_text(obs.scalars["tilt"]),
     ]
-    parts.append(Text.assemble(("Display: ", "bold"), _cards(cfg, obs.scalars["display"])))
+    parts.append(Text.assemble((_("Display:") + " ", "bold"), _cards(cfg, obs.scalars["display"])))
     if obs.seat is not None:
-        parts.append(Text.assemble(("Your hand: ", "bold"), _cards(cfg, obs.hand, "empty")))
+        parts.append(Text.assemble((_("Your hand:") + " ", "bold"), _cards(cfg, obs.hand, _("empty"))))
     return Group(*parts)
 
 
@@ -283,30 +298,31 @@ def _observation(state: State, seat: int | None) -> ArcheObservation:
 def scores_table(obs: ArcheObservation, ranking: Sequence[int], names: Sequence[str]) -> Table:
     """Each seat's points per scoring card (figures in brackets), chips and total, in ranking order."""
     breakdowns = obs.scores or []
-    table = Table(title="Final scores", title_justify="left", title_style="bold")
+    table = Table(title=_("Final scores"), title_justify="left", title_style="bold")
     table.add_column("", no_wrap=True)
     for place, q in enumerate(ranking, start=1):
         table.add_column(
             Text(f"{place}. {names[q]}", style=SEAT_STYLES[q % 5]), justify="right", no_wrap=True
         )
     for k in range(N_SCORING):
-        name = CATEGORIES[k]
+        name = CATEGORIES[k]  # the breakdown's key (English, as in the record)
         cells = []
         for q in ranking:
             card = breakdowns[q]["cards"][name]
             figures = card["figures"]
             shown = f"{int(figures)}½" if figures != int(figures) else str(figures)
             cells.append(f"{_points(card['points'])} ({shown})")
-        table.add_row(Text(name, style=CATEGORY_STYLES[k]), *cells)
-    table.add_row("chips", *(str(breakdowns[q]["chips"]) for q in ranking))
+        table.add_row(Text(category_name(k), style=CATEGORY_STYLES[k]), *cells)
+    table.add_row(_("chips"), *(str(breakdowns[q]["chips"]) for q in ranking))
     table.add_row(
-        Text("total", style="bold"), *(Text(_points(breakdowns[q]["total"]), style="bold") for q in ranking)
+        Text(_("total"), style="bold"),
+        *(Text(_points(breakdowns[q]["total"]), style="bold") for q in ranking),
     )
     table.add_row(
-        Text("animals in hand", style="dim"),
+        Text(_("animals in hand"), style="dim"),
         *(Text(str(breakdowns[q]["animals_in_hand"]), style="dim") for q in ranking),
     )
-    table.caption = (
+    table.caption = _(
         "per scoring card: points (figures, ½ = a chip under one); majorities 10/6/2, tied places share "
         "their points; chips 1 point each; equal totals: fewer animal cards in hand is better"
     )
@@ -343,7 +359,8 @@ VIEW = GameView(
     status_line=status_line,
     final_view=final_view,
     turn_key=turn_key,
-    turn_word="Turn",
+    turn_word=N_("Turn"),
+    catalog=CATALOG,
     help=HELP,
     compact_choices=12,
     choice_order=choice_order,

@@ -8,9 +8,9 @@ True
 
 from __future__ import annotations
 
+from floe.core.i18n import N_
 from floe.games.arche import actions as act
 from floe.games.arche.cards import (
-    CATEGORIES,
     CLIMATES,
     DIETS,
     N_SCORING,
@@ -20,20 +20,33 @@ from floe.games.arche.cards import (
     SPECIALS,
 )
 from floe.games.arche.config import MAX_ROW, NEW_LEFT, RulesConfig
-from floe.games.arche.i18n import counted
+from floe.games.arche.i18n import _, counted
 from floe.games.arche.observation import ArcheObservation
 from floe.games.arche.scoring import strength
 from floe.games.arche.state import ENDGAME, OVER, bits
 
-CLIMATE_SHORT = ("hot", "cold", "any")
-CATEGORY_SHORT = ("heavy", "useful", "shy", "slow", "prov", "-")
+# The short words of a card and the scoring cards' names, translated where shown (``CATEGORIES`` and
+# ``CLIMATES`` stay the English identifiers of records, scores and choices).
+CLIMATE_SHORT = (N_("hot"), N_("cold"), N_("any"))
+CATEGORY_SHORT = (N_("heavy"), N_("useful"), N_("shy"), N_("slow"), N_("prov"), "-")
+CATEGORY_NAMES = (N_("heavy"), N_("useful"), N_("shy"), N_("slow"), N_("provisions"), "-")
+
+
+def category_name(k: int) -> str:
+    """The scoring card ``k``'s name in the reader's language (``heavy``, ``schwer``)."""
+    return _(CATEGORY_NAMES[k]) if CATEGORY_NAMES[k] != "-" else "-"
+
+
+def category_short(k: int) -> str:
+    """The short name of category ``k`` for a card at a glance (``prov``)."""
+    return _(CATEGORY_SHORT[k]) if CATEGORY_SHORT[k] != "-" else "-"
 
 
 def card_short(cfg: RulesConfig, c: int) -> str:
     """``Hare 1 cold H shy`` (weight, climate, diet, category, ``!skunk``): the five features at a glance."""
     d = cfg.deck
-    parts = [d.names[c], str(d.weight[c]), CLIMATE_SHORT[d.climate[c]], DIETS[d.diet[c]]]
-    parts.append(CATEGORY_SHORT[d.category[c]])
+    parts = [d.names[c], str(d.weight[c]), _(CLIMATE_SHORT[d.climate[c]]), DIETS[d.diet[c]]]
+    parts.append(category_short(d.category[c]))
     if d.special[c] != NO_SPECIAL:
         parts.append("!" + SPECIALS[d.special[c]])
     return " ".join(parts)
@@ -52,8 +65,8 @@ def cabin_label(side: int, index: int) -> str:
 def slot_words(slot: int) -> str:
     """A play's destination in words: ``cabin L2``, ``a new cabin on the left``."""
     if slot >= NEW_LEFT:
-        return "a new cabin on the " + ("left" if slot == NEW_LEFT else "right")
-    return "cabin " + cabin_label(0 if slot < MAX_ROW else 1, slot % MAX_ROW)
+        return _("a new cabin on the left") if slot == NEW_LEFT else _("a new cabin on the right")
+    return _("cabin %(cabin)s") % {"cabin": cabin_label(0 if slot < MAX_ROW else 1, slot % MAX_ROW)}
 
 
 def tilt_text(tilt: int) -> str:
@@ -67,28 +80,31 @@ def step_words(obs: ArcheObservation) -> str:
     sc = obs.scalars
     step = obs.step
     if obs.over:
-        return "the game is over"
+        return _("the game is over")
     if step == "chance":
-        return "cards are being dealt"
+        return _("cards are being dealt")
     seat = sc["to_act"]
-    who = f"P{seat + 1}"
     if step == "pet":
-        return f"{who}: the pet round — put an animal of weight < 3 without ! face down as your pet"
-    if step == "take":
-        return f"{who}: take one of the display's cards (for the new cabin)"
-    if step == "chimp":
-        return f"{who}: the Chimpanzee — put a chip under one of your figures (it counts 1.5)"
-    if step == "figure":
-        return f"{who}: the card has no category — choose the scoring card for its figure"
-    if step == "evict":
-        return f"{who}: choose an animal to evict from the ark, or none"
-    if step == "discard":
-        return f"{who}: discard down to the hand limit"
-    if sc["phase"] == ENDGAME:
-        return f"{who}: end-game — pass for good, or pay a chip and play one animal (not slow, no provisions)"
-    if step == "second":
-        return f"{who}: play a second card into another cabin (no slow animal, no provisions), or done"
-    return f"{who}: draw (a display card and the deck's top card) or play 1–2 cards into the ark"
+        text = _("%(who)s: the pet round — put an animal of weight < 3 without ! face down as your pet")
+    elif step == "take":
+        text = _("%(who)s: take one of the display's cards (for the new cabin)")
+    elif step == "chimp":
+        text = _("%(who)s: the Chimpanzee — put a chip under one of your figures (it counts 1.5)")
+    elif step == "figure":
+        text = _("%(who)s: the card has no category — choose the scoring card for its figure")
+    elif step == "evict":
+        text = _("%(who)s: choose an animal to evict from the ark, or none")
+    elif step == "discard":
+        text = _("%(who)s: discard down to the hand limit")
+    elif sc["phase"] == ENDGAME:
+        text = _(
+            "%(who)s: end-game — pass for good, or pay a chip and play one animal (not slow, no provisions)"
+        )
+    elif step == "second":
+        text = _("%(who)s: play a second card into another cabin (no slow animal, no provisions), or done")
+    else:
+        text = _("%(who)s: draw (a display card and the deck's top card) or play 1–2 cards into the ark")
+    return text % {"who": f"P{seat + 1}"}
 
 
 def describe(obs: ArcheObservation, action: int) -> str:
@@ -96,39 +112,44 @@ def describe(obs: ArcheObservation, action: int) -> str:
     cfg = obs.config
     d = act.decode(cfg, action)
     name = cfg.deck.names
-    if d.kind == "done":
-        return "end the turn"
-    if d.kind == "pass":
-        return "pass for the rest of the game"
-    if d.kind == "no-pet":
-        return "put down no pet"
-    if d.kind == "no-evict":
-        return "evict nobody"
-    if d.kind == "draw-top":
-        return "draw the deck's top card"
+    fixed = {
+        "done": N_("end the turn"),
+        "pass": N_("pass for the rest of the game"),
+        "no-pet": N_("put down no pet"),
+        "no-evict": N_("evict nobody"),
+        "draw-top": N_("draw the deck's top card"),
+        "rain": N_("a rain card"),
+    }
+    if d.kind in fixed:
+        return _(fixed[d.kind])
     if d.kind == "chip":
-        return f"a chip under your figure on {CATEGORIES[d.category]}"
+        return _("a chip under your figure on %(category)s") % {"category": category_name(d.category)}
     if d.kind == "figure":
-        return f"the figure on {CATEGORIES[d.category]}"
+        return _("the figure on %(category)s") % {"category": category_name(d.category)}
+    card = {"card": name[d.card]} if d.card >= 0 else {}
     if d.kind == "draw":
-        return f"take {name[d.card]} from the display and the deck's top card"
+        return _("take %(card)s from the display and the deck's top card") % card
     if d.kind == "take":
-        return f"take {name[d.card]} from the display"
+        return _("take %(card)s from the display") % card
     if d.kind == "pet":
-        return f"{name[d.card]} as your pet"
+        return _("%(card)s as your pet") % card
     if d.kind == "discard":
-        return f"discard {name[d.card]}"
+        return _("discard %(card)s") % card
     if d.kind == "evict":
-        return f"evict {name[d.card]}"
+        return _("evict %(card)s") % card
     if d.kind == "play":
         if d.target >= 0:
-            return f"play {card_short(cfg, d.card)} in the place of {name[d.target]} (evicting it)"
-        return f"play {card_short(cfg, d.card)} into {slot_words(d.slot)}"
+            return _("play %(card)s in the place of %(target)s (evicting it)") % {
+                "card": card_short(cfg, d.card),
+                "target": name[d.target],
+            }
+        return _("play %(card)s into %(place)s") % {
+            "card": card_short(cfg, d.card),
+            "place": slot_words(d.slot),
+        }
     if d.kind == "card":
-        return f"the card {name[d.card]}"
-    if d.kind == "rain":
-        return "a rain card"
-    return f"P{d.seat + 1} begins"
+        return _("the card %(card)s") % card
+    return _("%(who)s begins") % {"who": f"P{d.seat + 1}"}
 
 
 def figures_text(figures: int, halves: int) -> str:
@@ -145,56 +166,74 @@ def render_plain(obs: ArcheObservation) -> str:
     n = obs.players
     lines = []
     if cfg.deck.placeholder:
-        lines.append(f"Arche Opti Mix ({PLACEHOLDER_NOTICE})")
+        lines.append(f"Arche Opti Mix ({_(PLACEHOLDER_NOTICE)})")
     else:
-        lines.append(f"Arche Opti Mix (a loaded deck of {counted(cfg.deck.n, 'card', 'cards')})")
+        loaded = _("a loaded deck of %(cards)s") % {"cards": counted(cfg.deck.n, "card", "cards")}
+        lines.append(f"Arche Opti Mix ({loaded})")
     lines.append(
-        f"turn {sc['turn']} · rain {sc['rain_out']}/5 · deck {counted(obs.stock_count, 'card', 'cards')}"
-        f" + {obs.rain_in_deck} rain"
-        f" · bank {sc['bank']} · scale {tilt_text(sc['tilt'])}"
+        _(
+            "turn %(turn)s · rain %(rain)s/5 · deck %(cards)s + %(rains)s rain"
+            " · bank %(bank)s · scale %(scale)s"
+        )
+        % {
+            "turn": sc["turn"],
+            "rain": sc["rain_out"],
+            "cards": counted(obs.stock_count, "card", "cards"),
+            "rains": obs.rain_in_deck,
+            "bank": sc["bank"],
+            "scale": tilt_text(sc["tilt"]),
+        }
     )
-    lines.append("now: " + step_words(obs))
+    lines.append(_("now: %(step)s") % {"step": step_words(obs)})
     for side, row in ((0, obs.left), (1, obs.right)):
         for i, cab in enumerate(row):
-            cards = ", ".join(card_short(cfg, c) for c in bits(cab)) or "empty"
+            cards = ", ".join(card_short(cfg, c) for c in bits(cab)) or _("empty")
             lines.append(f"  {cabin_label(side, i)}: {cards}")
-    lines.append("display: " + (", ".join(card_short(cfg, c) for c in bits(sc["display"])) or "empty"))
+    display = ", ".join(card_short(cfg, c) for c in bits(sc["display"])) or _("empty")
+    lines.append(_("display: %(cards)s") % {"cards": display})
     if sc["out"]:
-        lines.append("out of the game: " + ", ".join(cfg.deck.names[c] for c in bits(sc["out"])))
+        out = ", ".join(cfg.deck.names[c] for c in bits(sc["out"]))
+        lines.append(_("out of the game: %(cards)s") % {"cards": out})
     for q in range(n):
         base = N_SCORING * q
         figs = " ".join(
-            f"{CATEGORY_SHORT[k]} {figures_text(obs.figures[base + k], obs.halves[base + k])}"
+            f"{category_short(k)} {figures_text(obs.figures[base + k], obs.halves[base + k])}"
             for k in range(N_SCORING)
         )
-        you = " (you)" if q == obs.seat else ""
+        who = _("P%(n)s (you)") % {"n": q + 1} if q == obs.seat else f"P{q + 1}"
         parts = [
-            f"P{q + 1}{you}: {counted(obs.chips[q], 'chip', 'chips')}",
+            who + ": " + counted(obs.chips[q], "chip", "chips"),
             counted(obs.hand_counts[q], "card", "cards"),
-            f"figures {figs} ({obs.figures_left[q]} left)",
+            _("figures %(figures)s (%(left)s left)") % {"figures": figs, "left": obs.figures_left[q]},
         ]
         if obs.has_pet[q]:
             pet = obs.pets[q]
-            parts.append("pet " + (cfg.deck.names[pet] if pet >= 0 else "?"))
+            parts.append(_("pet %(card)s") % {"card": cfg.deck.names[pet] if pet >= 0 else "?"})
         if sc["passed"] >> q & 1:
-            parts.append("passed")
+            parts.append(_("passed"))
         lines.append(" · ".join(parts))
         if obs.hands[q] and (q == obs.seat or obs.over):
-            lines.append("  hand: " + ", ".join(card_short(cfg, c) for c in bits(obs.hands[q])))
+            hand = ", ".join(card_short(cfg, c) for c in bits(obs.hands[q]))
+            lines.append("  " + _("hand: %(cards)s") % {"cards": hand})
         elif obs.known[q]:
-            lines.append("  known in hand: " + ", ".join(cfg.deck.names[c] for c in bits(obs.known[q])))
+            known = ", ".join(cfg.deck.names[c] for c in bits(obs.known[q]))
+            lines.append("  " + _("known in hand: %(cards)s") % {"cards": known})
     if obs.over and obs.scores:
-        lines.append("scores: " + ", ".join(f"P{s['seat'] + 1} {s['total']}" for s in obs.scores))
+        scores = ", ".join(f"P{s['seat'] + 1} {s['total']}" for s in obs.scores)
+        lines.append(_("scores: %(scores)s") % {"scores": scores})
     return "\n".join(lines)
 
 
 __all__ = [
+    "CATEGORY_NAMES",
     "CATEGORY_SHORT",
     "CLIMATES",
     "NONE",
     "OVER",
     "card_short",
     "card_words",
+    "category_name",
+    "category_short",
     "describe",
     "render_plain",
     "slot_words",

@@ -1,7 +1,9 @@
 // Arche's board module, loaded by the table and replay pages from /games/arche/board.js (the interface is
 // described in docs/server.md, "Board modules"): the ark with its cabins and the scale, the display, your
 // hand, the scoring cards and the players; the click-to-play routes; the status line; the score screen.
+import { CATEGORY_NAMES } from "./icons.js";
 import { cardName } from "./render.js";
+import { t } from "/static/js/i18n.js";
 
 export { render, status } from "./render.js";
 export { scoreScreen } from "./score.js";
@@ -47,13 +49,14 @@ function route(choice) {
 
 function words(key) {
   const [kind, rest] = [key.split(":")[0], key.slice(key.indexOf(":") + 1)];
-  if (kind === "hand") return `your ${cardName(rest)}`;
-  if (kind === "display") return `the display's ${cardName(rest)}`;
-  if (kind === "ark") return `the ${cardName(rest)} in the ark`;
-  if (kind === "cabin") return `cabin ${rest.toUpperCase()}`;
-  if (kind === "new") return `a new cabin on the ${rest === "l" ? "left" : "right"}`;
-  if (kind === "score") return `the ${rest} scoring card`;
-  if (key === "deck") return "the deck";
+  const card = kind === "cabin" ? rest.toUpperCase() : cardName(rest);
+  if (kind === "hand") return t("your %(card)s", { card });
+  if (kind === "display") return t("the display's %(card)s", { card });
+  if (kind === "ark") return t("the %(card)s in the ark", { card });
+  if (kind === "cabin") return t("cabin %(cabin)s", { cabin: card });
+  if (kind === "new") return rest === "l" ? t("a new cabin on the left") : t("a new cabin on the right");
+  if (kind === "score") return t("the %(category)s scoring card", { category: t(CATEGORY_NAMES[rest] || rest) });
+  if (key === "deck") return t("the deck");
   return key;
 }
 
@@ -62,18 +65,18 @@ function hint(keys, step) {
   const kinds = new Set(keys.map((k) => k.split(":")[0]));
   if (step > 0) {
     const parts = [];
-    if (kinds.has("cabin")) parts.push("a highlighted cabin");
-    if (kinds.has("new")) parts.push("a new-cabin place");
-    if (kinds.has("ark")) parts.push("a card to evict");
-    return parts.join(" or ");
+    if (kinds.has("cabin")) parts.push(t("a highlighted cabin"));
+    if (kinds.has("new")) parts.push(t("a new-cabin place"));
+    if (kinds.has("ark")) parts.push(t("a card to evict"));
+    return parts.join(t(" or "));
   }
   const parts = [];
-  if (kinds.has("hand")) parts.push("a card in your hand");
-  if (kinds.has("display")) parts.push("a display card");
-  if (kinds.has("deck")) parts.push("the deck");
-  if (kinds.has("ark")) parts.push("a card in the ark");
-  if (kinds.has("score")) parts.push("a scoring card");
-  return parts.join(", or ");
+  if (kinds.has("hand")) parts.push(t("a card in your hand"));
+  if (kinds.has("display")) parts.push(t("a display card"));
+  if (kinds.has("deck")) parts.push(t("the deck"));
+  if (kinds.has("ark")) parts.push(t("a card in the ark"));
+  if (kinds.has("score")) parts.push(t("a scoring card"));
+  return parts.join(t(", or "));
 }
 
 export const choices = { route, words, hint };

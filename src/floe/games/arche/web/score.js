@@ -7,12 +7,19 @@ import { seatLabel } from "/static/js/words.js";
 import { cardTile } from "./cards.js";
 import { CATEGORIES, CATEGORY_COLOURS, CATEGORY_NAMES, SEAT_COLOURS, categoryIcon, figureIcon } from "./icons.js";
 import { fmt, majority, placeWords } from "./render.js";
+import { nt, t } from "/static/js/i18n.js";
 
-const EXPLAIN =
-  "Each scoring card pays 10 points for the most figures, 6 for the second most and 2 for every other " +
-  "player with a figure there; equal players share the points of the places they take (two first: " +
-  "(10+6)/2 = 8 each). A chip under a figure makes it count 1.5; each chip in hand is 1 point; the pets " +
-  "add their figures at the end. Equal totals: fewer animal cards left in hand is better.";
+/** How the points are made, in the reader's language. */
+function explain() {
+  return t("Each scoring card pays 10 points for the most figures, 6 for the second most and 2 for every other player with a figure there; equal players share the points of the places they take (two first: (10+6)/2 = 8 each). A chip under a figure makes it count 1.5; each chip in hand is 1 point; the pets add their figures at the end. Equal totals: fewer animal cards left in hand is better.");
+}
+
+/** A scoring card's name in the reader's language (the ids are the Python catalog's). */
+const categoryName = (cat) => t(CATEGORY_NAMES[cat]);
+
+/** ``2 figures``, ``1 point`` in the reader's language. */
+const figuresWords = (n) => nt("%(n)s figure", "%(n)s figures", n, { n: fmt(n) });
+const pointsWords = (n) => nt("%(n)s point", "%(n)s points", n, { n: fmt(n) });
 
 /** Seats best first: higher total, then fewer animals in hand; seats equal in both share the place.
  * (`value` is the total as a number: `total` is written for people, "25⅓".) */
@@ -25,7 +32,7 @@ function rank(breakdowns) {
 
 function categoryRow(cat) {
   return {
-    label: [categoryIcon(cat, 18), ` ${CATEGORY_NAMES[cat]}`],
+    label: [categoryIcon(cat, 18), " " + categoryName(cat)],
     cell: (q, b) => {
       const part = b.cards[cat];
       return h(
@@ -33,7 +40,11 @@ function categoryRow(cat) {
         {
           class: part.points ? "scored" : "",
           style: { "--c": CATEGORY_COLOURS[cat] },
-          title: `${fmt(part.figures)} figure${part.figures === 1 ? "" : "s"} on ${CATEGORY_NAMES[cat]}: ${fmt(part.points)} point${part.points === 1 ? "" : "s"}`,
+          title: t("%(figures)s on %(category)s: %(points)s", {
+            figures: figuresWords(part.figures),
+            category: categoryName(cat),
+            points: pointsWords(part.points),
+          }),
         },
         fmt(part.points),
         h("small", { class: "muted" }, ` (${fmt(part.figures)})`),
@@ -50,16 +61,16 @@ function majorityTable(cat, breakdowns, mode, name) {
   const paid = (place) => {
     const values = [];
     for (let p = place[0]; p <= place[1]; p++) values.push(p === 1 ? 10 : p === 2 ? 6 : 2);
-    return values.length === 1 ? "" : `(${values.join("+")})/${values.length}, shared`;
+    return values.length === 1 ? "" : t("(%(sum)s)/%(n)s, shared", { sum: values.join("+"), n: values.length });
   };
   return h(
     "div",
     { class: "majority", "data-testid": `majority-${cat}`, style: { "--c": CATEGORY_COLOURS[cat] } },
-    h("h3", { class: "majority-title" }, categoryIcon(cat, 20), ` ${CATEGORY_NAMES[cat]}`),
+    h("h3", { class: "majority-title" }, categoryIcon(cat, 20), " " + categoryName(cat)),
     h(
       "table",
       { class: "scores majority-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Player"), h("th", {}, "Figures"), h("th", {}, "Points"))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Place")), h("th", {}, t("Player")), h("th", {}, t("Figures")), h("th", {}, t("Points")))),
       h(
         "tbody",
         {},
@@ -73,12 +84,12 @@ function majorityTable(cat, breakdowns, mode, name) {
               class: `${tie ? "tie" : ""}${points ? " scored" : ""}`,
               dataset: { seat: q, figures: figures[q], points, place: place ? `${place[0]}-${place[1]}` : "" },
             },
-            h("td", { class: "majority-place" }, placeWords(place), tie ? h("small", { class: "tie-mark" }, " tie") : null),
+            h("td", { class: "majority-place" }, placeWords(place), tie ? h("small", { class: "tie-mark" }, " " + t("tie")) : null),
             h("th", { scope: "row" }, h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q] } }), ` ${name(q)}`),
             h("td", { class: "majority-figures" }, figures[q] ? figureIcon(SEAT_COLOURS[q], 14) : null, ` ${fmt(figures[q])}`),
             h(
               "td",
-              { class: "majority-points", title: place ? `${placeWords(place)} place: ${fmt(points)} point${points === 1 ? "" : "s"}` : "no figure" },
+              { class: "majority-points", title: place ? t("%(place)s place: %(points)s", { place: placeWords(place), points: pointsWords(points) }) : t("no figure") },
               h("strong", {}, fmt(points)),
               tie ? h("small", { class: "muted" }, ` ${paid(place)}`) : null,
             ),
@@ -96,23 +107,23 @@ export function scoreScreen(args) {
   const mode = view && view.options && view.options.tie_points === "halves" ? "halves" : "exact";
   const rows = [
     ...CATEGORIES.map(categoryRow),
-    { label: "Chips", cell: (q, b) => h("td", {}, b.chips) },
-    { label: "Animals left in hand (tie-breaker)", cell: (q, b) => h("td", { class: "muted" }, b.animals_in_hand) },
+    { label: t("Chips"), cell: (q, b) => h("td", {}, b.chips) },
+    { label: t("Animals left in hand (tie-breaker)"), cell: (q, b) => h("td", { class: "muted" }, b.animals_in_hand) },
     {
-      label: "Pet",
+      label: t("Pet"),
       cell: (q, b) =>
-        h("td", { class: "score-pet", dataset: { pet: b.pet || "none" } }, b.pet ? cardTile(b.pet, cards, { size: "sm" }) : "none"),
+        h("td", { class: "score-pet", dataset: { pet: b.pet || "none" } }, b.pet ? cardTile(b.pet, cards, { size: "sm" }) : t("none")),
     },
   ];
   // Shared places give fractions (three tied seconds: 10/3 each): the shared screen prints `total` as it is,
   // so it gets the total in words and the ranking keeps the number.
   const written = breakdowns.map((b) => ({ ...b, total: fmt(b.total), value: b.total }));
-  const screen = sharedScoreScreen({ ...args, breakdowns: written }, { rows, explain: EXPLAIN, rank });
+  const screen = sharedScoreScreen({ ...args, breakdowns: written }, { rows, explain: explain(), rank });
   const name = (q) => seatLabel(q, summary, me);
   const tables = h(
     "div",
     { class: "majorities", "data-testid": "majorities" },
-    h("h3", { class: "zone-title" }, "Majorities per scoring card"),
+    h("h3", { class: "zone-title" }, t("Majorities per scoring card")),
     h("div", { class: "majority-grid" }, CATEGORIES.map((cat) => majorityTable(cat, breakdowns, mode, name))),
   );
   const wrap = screen.querySelector(".score-wrap");
