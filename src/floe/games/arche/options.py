@@ -7,6 +7,7 @@ the card list (a ``file`` option: the command line reads ``deck=FILE``, records 
 
 from __future__ import annotations
 
+from floe.core.i18n import N_
 from floe.core.options import Option, OptionSchema, choices
 from floe.games.arche.cards import parse_deck
 
@@ -17,10 +18,10 @@ DECK_OPTION = Option(
     "the card list: a CSV file with the placeholder's columns (name_de, name_en, weight, climate, diet, "
     "category, special; five rain rows); empty: the placeholder cards, not the printed ones",
     "13, 13.1",
-    label="Card list",
+    label=N_("Card list"),
     max_length=4000,
     parser=parse_deck,
-    default_text="the placeholder deck (13.1)",
+    default_text=N_("the placeholder deck (13.1)"),
     advanced=True,
     # The lobby's form has no file field (a one-line text box would lose the CSV's lines), so a browser
     # table always plays the placeholder deck; the command line and the API take a deck's text.
@@ -35,7 +36,7 @@ OPTIONS = OptionSchema(
             None,
             "the first player's seat, or drawn at random during set-up",
             "12 #13",
-            label="First player",
+            label=N_("First player"),
             random_ok=True,
         ),
         Option(
@@ -44,7 +45,7 @@ OPTIONS = OptionSchema(
             3,
             "action chips each player starts with",
             "4.3, 12 #3",
-            label="Starting chips",
+            label=N_("Starting chips"),
             low=1,
             high=4,
         ),
@@ -55,8 +56,8 @@ OPTIONS = OptionSchema(
             "everyone starts with the same chips, or every seat after the first player gets one more "
             "(keirat's 3 or 4 by seating)",
             "4.3 [CONFLICT], 12 #3",
-            label="Chips by seat",
-            choices=choices(("equal", "the same for everyone"), ("later_plus_one", "later seats +1")),
+            label=N_("Chips by seat"),
+            choices=choices(("equal", N_("the same for everyone")), ("later_plus_one", N_("later seats +1"))),
             advanced=True,
         ),
         Option(
@@ -65,7 +66,7 @@ OPTIONS = OptionSchema(
             17,
             "scoring figures per player (85 in 5 colours: 17; superfred counts 19); none placed once used up",
             "2, 12 #4",
-            label="Figures per player",
+            label=N_("Figures per player"),
             low=10,
             high=19,
             advanced=True,
@@ -77,8 +78,8 @@ OPTIONS = OptionSchema(
             "the bank of chips: the 22 discs less the players' (Fox, Bronto and Chimpanzee get what is "
             "left), or unlimited",
             "9.2, 12 #12",
-            label="Bank",
-            choices=choices(("finite", "22 discs in all"), ("unlimited", "never runs out")),
+            label=N_("Bank"),
+            choices=choices(("finite", N_("22 discs in all")), ("unlimited", N_("never runs out"))),
             advanced=True,
         ),
         Option(
@@ -88,9 +89,9 @@ OPTIONS = OptionSchema(
             "set-up: a card that cannot open the ark (weight not 1–2, or a third of its category) is "
             "shuffled back, or leaves the game",
             "4.2 [GUESS]",
-            label="Cards unfit for the opening",
+            label=N_("Cards unfit for the opening"),
             choices=choices(
-                ("shuffle_back", "shuffled back into the deck"), ("out_of_game", "out of the game")
+                ("shuffle_back", N_("shuffled back into the deck")), ("out_of_game", N_("out of the game"))
             ),
             advanced=True,
         ),
@@ -101,11 +102,11 @@ OPTIONS = OptionSchema(
             "where the rain cards go: rain 1 in the middle and 2–5 in the lower half, all five in the "
             "lower half, or anywhere",
             "4.4",
-            label="Rain cards in the deck",
+            label=N_("Rain cards in the deck"),
             choices=choices(
-                ("middle", "rain 1 in the middle, 2–5 in the lower half"),
-                ("lower_half", "all five in the lower half"),
-                ("anywhere", "shuffled anywhere"),
+                ("middle", N_("rain 1 in the middle, 2–5 in the lower half")),
+                ("lower_half", N_("all five in the lower half")),
+                ("anywhere", N_("shuffled anywhere")),
             ),
             advanced=True,
         ),
@@ -116,8 +117,8 @@ OPTIONS = OptionSchema(
             "a rain card revealed while the display is laid out: shuffled back (into the lower part), or it "
             "counts as a rain (only possible with rain_placement=anywhere)",
             "4.5 [GUESS]",
-            label="Rain at set-up",
-            choices=choices(("reshuffle", "shuffled back"), ("counts", "counts as a rain")),
+            label=N_("Rain at set-up"),
+            choices=choices(("reshuffle", N_("shuffled back")), ("counts", N_("counts as a rain"))),
             advanced=True,
         ),
         Option(
@@ -127,8 +128,8 @@ OPTIONS = OptionSchema(
             "a rain card revealed while the display is refilled counts like any other reveal, or is "
             "shuffled back into the deck",
             "6 1a [GUESS], 12 #9",
-            label="Rain during a refill",
-            choices=choices(("counts", "counts as a rain"), ("reshuffle", "shuffled back")),
+            label=N_("Rain during a refill"),
+            choices=choices(("counts", N_("counts as a rain")), ("reshuffle", N_("shuffled back"))),
             advanced=True,
         ),
         Option(
@@ -137,8 +138,8 @@ OPTIONS = OptionSchema(
             "immediately",
             "the pet round at the 2nd rain: at once (before the replacement card), or after that turn",
             "6 1a [GUESS], 12 #10",
-            label="Pet round",
-            choices=choices(("immediately", "at once"), ("end_of_turn", "after the turn")),
+            label=N_("Pet round"),
+            choices=choices(("immediately", N_("at once")), ("end_of_turn", N_("after the turn"))),
             advanced=True,
         ),
         Option(
@@ -147,8 +148,8 @@ OPTIONS = OptionSchema(
             "mandatory",
             "a player with an eligible card (animal, weight < 3, no !) must put down a pet, or may",
             "8 [GUESS], 12 #10",
-            label="Pets",
-            choices=choices(("mandatory", "must, if able"), ("voluntary", "may")),
+            label=N_("Pets"),
+            choices=choices(("mandatory", N_("must, if able")), ("voluntary", N_("may"))),
         ),
         Option(
             "uncategorised_pets",
@@ -156,7 +157,7 @@ OPTIONS = OptionSchema(
             True,
             "whether an animal without a category may be a pet (it scores no figure either way)",
             "8 [GUESS], 12 #5",
-            label="Uncategorised pets",
+            label=N_("Uncategorised pets"),
             advanced=True,
         ),
         Option(
@@ -166,8 +167,10 @@ OPTIONS = OptionSchema(
             "a card without a category gives no figure, or its player puts the figure on a scoring card of "
             "their choice",
             "6.2 [GUESS], 12 #5",
-            label="Figure for an uncategorised card",
-            choices=choices(("none", "no figure"), ("choose", "on a scoring card of the player's choice")),
+            label=N_("Figure for an uncategorised card"),
+            choices=choices(
+                ("none", N_("no figure")), ("choose", N_("on a scoring card of the player's choice"))
+            ),
             advanced=True,
         ),
         Option(
@@ -176,7 +179,7 @@ OPTIONS = OptionSchema(
             False,
             "whether a player without chips may open a new cabin (giving nothing)",
             "6 1b [GUESS], 12 #6",
-            label="Open a cabin without chips",
+            label=N_("Open a cabin without chips"),
             advanced=True,
         ),
         Option(
@@ -186,8 +189,8 @@ OPTIONS = OptionSchema(
             "the cabin table's weight cells: the other animal must be strictly heavier than a carnivore or "
             "omnivore, or at least as heavy",
             "7.2, 12 #1",
-            label="Predator weight rule",
-            choices=choices(("heavier", "strictly heavier"), ("not_lighter", "at least as heavy")),
+            label=N_("Predator weight rule"),
+            choices=choices(("heavier", N_("strictly heavier")), ("not_lighter", N_("at least as heavy"))),
             advanced=True,
         ),
         Option(
@@ -197,8 +200,8 @@ OPTIONS = OptionSchema(
             "which cabins are neighbours for shy animals: before and after in the row and the one opposite, "
             "or the row only",
             "5, 12 #2",
-            label="Shy animals' neighbours",
-            choices=choices(("row_and_opposite", "same row and opposite"), ("row", "same row only")),
+            label=N_("Shy animals' neighbours"),
+            choices=choices(("row_and_opposite", N_("same row and opposite")), ("row", N_("same row only"))),
             advanced=True,
         ),
         Option(
@@ -208,7 +211,7 @@ OPTIONS = OptionSchema(
             "whether an immune shy animal (none in the placeholder deck) may share a cabin with carnivores "
             "and omnivores",
             "7.3 [GUESS]",
-            label="Immune shy animals",
+            label=N_("Immune shy animals"),
             advanced=True,
         ),
         Option(
@@ -218,8 +221,10 @@ OPTIONS = OptionSchema(
             "an immune card that is itself a carnivore or omnivore: its own limits towards other animals "
             "still apply, or it is exempt from every predator check",
             "7.3, 12 #7",
-            label="Immune predators",
-            choices=choices(("limits_apply", "its own limits apply"), ("exempt", "exempt from every check")),
+            label=N_("Immune predators"),
+            choices=choices(
+                ("limits_apply", N_("its own limits apply")), ("exempt", N_("exempt from every check"))
+            ),
             advanced=True,
         ),
         Option(
@@ -230,7 +235,7 @@ OPTIONS = OptionSchema(
             "of "
             "the cabins next to it",
             "7.3 [GUESS]",
-            label="Carnivorous provisions scare",
+            label=N_("Carnivorous provisions scare"),
             advanced=True,
         ),
         Option(
@@ -240,8 +245,8 @@ OPTIONS = OptionSchema(
             "whether Mosquito, Skunk and Spider may evict (else they need a free place like any card), or "
             "must when they enter a cabin with a card they can evict",
             "9.1 [GUESS], 12 #8",
-            label="Eviction",
-            choices=choices(("optional", "may evict"), ("mandatory", "must evict when they can")),
+            label=N_("Eviction"),
+            choices=choices(("optional", N_("may evict")), ("mandatory", N_("must evict when they can"))),
             advanced=True,
         ),
         Option(
@@ -250,7 +255,7 @@ OPTIONS = OptionSchema(
             False,
             "whether provisions can be evicted (Skunk)",
             "9.1 [GUESS]",
-            label="Provisions can be evicted",
+            label=N_("Provisions can be evicted"),
             advanced=True,
         ),
         Option(
@@ -261,8 +266,10 @@ OPTIONS = OptionSchema(
             "do), "
             "or in any cabin (the evicter needs a free place of its own)",
             "9.1 [GUESS], 12 #8",
-            label="Where the evicted card is",
-            choices=choices(("own_cabin", "in the cabin entered"), ("any_cabin", "anywhere in the ark")),
+            label=N_("Where the evicted card is"),
+            choices=choices(
+                ("own_cabin", N_("in the cabin entered")), ("any_cabin", N_("anywhere in the ark"))
+            ),
             advanced=True,
         ),
         Option(
@@ -271,7 +278,7 @@ OPTIONS = OptionSchema(
             True,
             "whether cards played in the end-game still give scoring figures",
             "10 [GUESS]",
-            label="Figures in the end-game",
+            label=N_("Figures in the end-game"),
             advanced=True,
         ),
         Option(
@@ -280,7 +287,7 @@ OPTIONS = OptionSchema(
             True,
             "whether special abilities and evictions still work in the end-game",
             "9.1 [GUESS], 10 [GUESS]",
-            label="Abilities in the end-game",
+            label=N_("Abilities in the end-game"),
             advanced=True,
         ),
         Option(
@@ -289,8 +296,8 @@ OPTIONS = OptionSchema(
             "one",
             "at most one chip (half point) under a figure, or any number",
             "9.2 [GUESS]",
-            label="Chips under a figure",
-            choices=choices(("one", "at most one"), ("any", "any number")),
+            label=N_("Chips under a figure"),
+            choices=choices(("one", N_("at most one")), ("any", N_("any number"))),
             advanced=True,
         ),
         Option(
@@ -300,8 +307,8 @@ OPTIONS = OptionSchema(
             "the Chimpanzee: its own figure is placed first (and may get the chip), or the chip is placed "
             "before it",
             "9.2 [GUESS], 12 #16",
-            label="Chimpanzee and its figure",
-            choices=choices(("figure_first", "figure first"), ("chip_first", "chip first")),
+            label=N_("Chimpanzee and its figure"),
+            choices=choices(("figure_first", N_("figure first")), ("chip_first", N_("chip first"))),
             advanced=True,
         ),
         Option(
@@ -311,8 +318,8 @@ OPTIONS = OptionSchema(
             "the second card of a turn is checked against the scale after the first card, or must fit both "
             "before and after it",
             "5, 12 #15",
-            label="Second card and the scale",
-            choices=choices(("after_first", "after the first card"), ("both", "before and after it")),
+            label=N_("Second card and the scale"),
+            choices=choices(("after_first", N_("after the first card")), ("both", N_("before and after it"))),
             advanced=True,
         ),
         Option(
@@ -321,7 +328,7 @@ OPTIONS = OptionSchema(
             0,
             "hand cards a player may keep at the end of a turn, discarding the rest face up (0: no limit)",
             "12 #14",
-            label="Hand limit",
+            label=N_("Hand limit"),
             low=0,
             high=12,
             advanced=True,
@@ -332,8 +339,8 @@ OPTIONS = OptionSchema(
             "exact",
             "tied majorities share their places' points exactly (10/3), or rounded to half points",
             "11 [GUESS], 12 #11",
-            label="Shared points",
-            choices=choices(("exact", "exact fractions"), ("halves", "rounded to halves")),
+            label=N_("Shared points"),
+            choices=choices(("exact", N_("exact fractions")), ("halves", N_("rounded to halves"))),
             advanced=True,
         ),
         DECK_OPTION,
