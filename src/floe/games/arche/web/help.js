@@ -55,14 +55,17 @@ function turnHtml() {
   // The bold words first: a marked call inside another's arguments is not extracted.
   const draw = strong(t("Draw"));
   const play = strong(t("Play 1 or 2 cards"));
+  // Computed outside the template literal: only a call with plain string arguments is extracted there.
+  const drawing = t("%(draw)s: take one of the 3 display cards and the deck's top card into your hand; the display is refilled.", {
+    draw,
+  });
+  const playing = t(
+    "%(play)s from your hand, each into a different cabin. A slow animal or a provisions card may only be played alone, as the first card. A card goes into a cabin with fewer than 3 cards, or opens a new cabin at the end of the left or the right row: you give 1 chip to the player on your right (no chips, no new cabin) and take one of the display cards into your hand.",
+    { play },
+  );
   return (
     p(t("Do one of:")) +
-    `<ul>${li(t("%(draw)s: take one of the 3 display cards and the deck's top card into your hand; the display is refilled.", { draw }))}${li(
-      t(
-        "%(play)s from your hand, each into a different cabin. A slow animal or a provisions card may only be played alone, as the first card. A card goes into a cabin with fewer than 3 cards, or opens a new cabin at the end of the left or the right row: you give 1 chip to the player on your right (no chips, no new cabin) and take one of the display cards into your hand.",
-        { play },
-      ),
-    )}</ul>` +
+    `<ul>${li(drawing)}${li(playing)}</ul>` +
     p(
       t(
         "For every card you play, put one of your figures (17 each) on the scoring card of its category; a card without a category gives none.",
@@ -172,9 +175,11 @@ export const terms = [
   term(t("display"), t("the 3 face-up cards: drawing takes one of them (plus the deck's top card); opening a new cabin takes one too.")),
   term(t("cabin"), t("a place in the ark for up to 3 cards that get along (climate, diet, weight, shy).")),
   term(t("scale"), t("left side's weight minus the right side's: it must stay between −2 and +2 after every card.")),
+  // "action chip": the catalog's "chip" is also a plural id ("chip"/"chips"), which a plain t() cannot read.
   term(
-    t("chip"),
+    t("action chip"),
     t("an action chip: 1 point at the end. Opening a cabin gives one to your right-hand neighbour; the end-game's plays cost one."),
+    "\\bchips?\\b",
   ),
   term(t("figure"), t("your scoring marker: one goes on the scoring card of every card you play. 1.5 with a chip under it.")),
   term(t("scoring card"), t("one per category (heavy, useful, shy, slow, provisions): majorities of figures score 10 / 6 / 2.")),

@@ -68,7 +68,7 @@ export const CATEGORY_COLOURS = {
 /** The weight: a kettlebell with the number on it. */
 export function weightIcon(weight, size = 22) {
   return icon(
-    `weight ${weight}`,
+    t("weight %(weight)s", { weight }),
     size,
     "icon-weight",
     s("path", { d: "M6.2 7.2 C6.2 2.2 13.8 2.2 13.8 7.2", fill: "none", stroke: "#2b2f36", "stroke-width": 2.2 }),

@@ -399,6 +399,7 @@ function scoringZone(view, summary, me) {
         const values = seats.map((pv) => strength(pv, cat));
         const name = t(CATEGORY_NAMES[cat]);
         const count = counts[cat] || 0;
+        const countWords = nt("%(n)s card", "%(n)s cards", count, { n: count });
         const { points } = majority(values, mode);
         return h(
           "div",
@@ -409,7 +410,7 @@ function scoringZone(view, summary, me) {
             style: { "--c": CATEGORY_COLOURS[cat] },
             title: nt("%(category)s: %(n)s card of the deck", "%(category)s: %(n)s cards of the deck", count, { category: name, n: count }),
           },
-          h("div", { class: "scoring-head" }, categoryIcon(cat, 22), h("strong", {}, name), h("small", { class: "muted" }, ` ${nt("%(n)s card", "%(n)s cards", count, { n: count })}`)),
+          h("div", { class: "scoring-head" }, categoryIcon(cat, 22), h("strong", {}, name), h("small", { class: "muted" }, ` ${countWords}`)),
           seats.map((pv, q) => {
             const value = values[q];
             const figs = [];
