@@ -91,3 +91,26 @@ def test_an_arche_game_and_its_help_in_the_language(browser: Any, server: Any, l
     assert not problems, "\n".join(sorted(set(problems))[:30])
     assert not errors, errors
     page.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_arches_options_in_the_lobby_in_the_language(browser: Any, server: Any, lang: str) -> None:
+    """The lobby's rules fields for Arche (the "More rules" opened): labels, choices and their tips."""
+    page = browser.new_page(viewport=DESKTOP)
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.base}/?game=arche&lang={lang}")
+    page.wait_for_selector("[data-testid=opt-pet]")
+    page.click("[data-testid=more-rules-toggle]")
+    page.wait_for_selector("[data-testid=opt-hand_limit]", state="visible")
+    text = page.evaluate(
+        """() => [...document.querySelectorAll('#options-fieldset, #options-fieldset [title]')]
+          .map((el) => [el.innerText, el.title].filter(Boolean).join('\\n')).join('\\n')"""
+    )
+    catalog = entry("arche").catalog()
+    assert catalog is not None
+    problems = untranslated(text, english_words([FLOE, catalog], lang), ALLOWED)
+    assert not problems, "\n".join(sorted(set(problems))[:30])
+    assert not errors, errors
+    page.close()

@@ -15,8 +15,11 @@ DECK_OPTION = Option(
     "deck",
     "file",
     [],
-    "the card list: a CSV file with the placeholder's columns (name_de, name_en, weight, climate, diet, "
-    "category, special; five rain rows); empty: the placeholder cards, not the printed ones",
+    N_(
+        "the card list: a CSV file with the placeholder's columns (name_de, name_en, weight, "
+        "climate, diet, category, special; five rain rows); empty: the placeholder cards, not "
+        "the printed ones"
+    ),
     "13, 13.1",
     label=N_("Card list"),
     max_length=4000,
@@ -34,7 +37,7 @@ OPTIONS = OptionSchema(
             "first_player",
             "seat",
             None,
-            "the first player's seat, or drawn at random during set-up",
+            N_("the first player's seat, or drawn at random during set-up"),
             "12 #13",
             label=N_("First player"),
             random_ok=True,
@@ -43,7 +46,7 @@ OPTIONS = OptionSchema(
             "start_chips",
             "int",
             3,
-            "action chips each player starts with",
+            N_("action chips each player starts with"),
             "4.3, 12 #3",
             label=N_("Starting chips"),
             low=1,
@@ -53,8 +56,10 @@ OPTIONS = OptionSchema(
             "seat_chips",
             "choice",
             "equal",
-            "everyone starts with the same chips, or every seat after the first player gets one more "
-            "(keirat's 3 or 4 by seating)",
+            N_(
+                "everyone starts with the same chips, or every seat after the first player gets one more "
+                "(keirat's 3 or 4 by seating)"
+            ),
             "4.3 [CONFLICT], 12 #3",
             label=N_("Chips by seat"),
             choices=choices(("equal", N_("the same for everyone")), ("later_plus_one", N_("later seats +1"))),
@@ -64,7 +69,10 @@ OPTIONS = OptionSchema(
             "figures",
             "int",
             17,
-            "scoring figures per player (85 in 5 colours: 17; superfred counts 19); none placed once used up",
+            N_(
+                "scoring figures per player (85 in 5 colours: 17; superfred counts 19); none placed once "
+                "used up"
+            ),
             "2, 12 #4",
             label=N_("Figures per player"),
             low=10,
@@ -75,8 +83,10 @@ OPTIONS = OptionSchema(
             "bank",
             "choice",
             "finite",
-            "the bank of chips: the 22 discs less the players' (Fox, Bronto and Chimpanzee get what is "
-            "left), or unlimited",
+            N_(
+                "the bank of chips: the 22 discs less the players' (Fox, Bronto and Chimpanzee get what "
+                "is left), or unlimited"
+            ),
             "9.2, 12 #12",
             label=N_("Bank"),
             choices=choices(("finite", N_("22 discs in all")), ("unlimited", N_("never runs out"))),
@@ -86,8 +96,10 @@ OPTIONS = OptionSchema(
             "opening_rejects",
             "choice",
             "shuffle_back",
-            "set-up: a card that cannot open the ark (weight not 1–2, or a third of its category) is "
-            "shuffled back, or leaves the game",
+            N_(
+                "set-up: a card that cannot open the ark (weight not 1–2, or a third of its category) is "
+                "shuffled back, or leaves the game"
+            ),
             "4.2 [GUESS]",
             label=N_("Cards unfit for the opening"),
             choices=choices(
@@ -99,8 +111,10 @@ OPTIONS = OptionSchema(
             "rain_placement",
             "choice",
             "middle",
-            "where the rain cards go: rain 1 in the middle and 2–5 in the lower half, all five in the "
-            "lower half, or anywhere",
+            N_(
+                "where the rain cards go: rain 1 in the middle and 2–5 in the lower half, all five in "
+                "the lower half, or anywhere"
+            ),
             "4.4",
             label=N_("Rain cards in the deck"),
             choices=choices(
@@ -114,8 +128,10 @@ OPTIONS = OptionSchema(
             "setup_rain",
             "choice",
             "reshuffle",
-            "a rain card revealed while the display is laid out: shuffled back (into the lower part), or it "
-            "counts as a rain (only possible with rain_placement=anywhere)",
+            N_(
+                "a rain card revealed while the display is laid out: shuffled back (into the lower "
+                "part), or it counts as a rain (only possible with rain_placement=anywhere)"
+            ),
             "4.5 [GUESS]",
             label=N_("Rain at set-up"),
             choices=choices(("reshuffle", N_("shuffled back")), ("counts", N_("counts as a rain"))),
@@ -125,8 +141,10 @@ OPTIONS = OptionSchema(
             "refill_rain",
             "choice",
             "counts",
-            "a rain card revealed while the display is refilled counts like any other reveal, or is "
-            "shuffled back into the deck",
+            N_(
+                "a rain card revealed while the display is refilled counts like any other reveal, or is "
+                "shuffled back into the deck"
+            ),
             "6 1a [GUESS], 12 #9",
             label=N_("Rain during a refill"),
             choices=choices(("counts", N_("counts as a rain")), ("reshuffle", N_("shuffled back"))),
@@ -136,7 +154,7 @@ OPTIONS = OptionSchema(
             "pet_timing",
             "choice",
             "immediately",
-            "the pet round at the 2nd rain: at once (before the replacement card), or after that turn",
+            N_("the pet round at the 2nd rain: at once (before the replacement card), or after that turn"),
             "6 1a [GUESS], 12 #10",
             label=N_("Pet round"),
             choices=choices(("immediately", N_("at once")), ("end_of_turn", N_("after the turn"))),
@@ -146,7 +164,7 @@ OPTIONS = OptionSchema(
             "pet",
             "choice",
             "mandatory",
-            "a player with an eligible card (animal, weight < 3, no !) must put down a pet, or may",
+            N_("a player with an eligible card (animal, weight < 3, no !) must put down a pet, or may"),
             "8 [GUESS], 12 #10",
             label=N_("Pets"),
             choices=choices(("mandatory", N_("must, if able")), ("voluntary", N_("may"))),
@@ -155,7 +173,7 @@ OPTIONS = OptionSchema(
             "uncategorised_pets",
             "bool",
             True,
-            "whether an animal without a category may be a pet (it scores no figure either way)",
+            N_("whether an animal without a category may be a pet (it scores no figure either way)"),
             "8 [GUESS], 12 #5",
             label=N_("Uncategorised pets"),
             advanced=True,
@@ -164,8 +182,10 @@ OPTIONS = OptionSchema(
             "uncategorised_figure",
             "choice",
             "none",
-            "a card without a category gives no figure, or its player puts the figure on a scoring card of "
-            "their choice",
+            N_(
+                "a card without a category gives no figure, or its player puts the figure on a scoring "
+                "card of their choice"
+            ),
             "6.2 [GUESS], 12 #5",
             label=N_("Figure for an uncategorised card"),
             choices=choices(
@@ -177,7 +197,7 @@ OPTIONS = OptionSchema(
             "open_without_chips",
             "bool",
             False,
-            "whether a player without chips may open a new cabin (giving nothing)",
+            N_("whether a player without chips may open a new cabin (giving nothing)"),
             "6 1b [GUESS], 12 #6",
             label=N_("Open a cabin without chips"),
             advanced=True,
@@ -186,8 +206,10 @@ OPTIONS = OptionSchema(
             "predator_weight",
             "choice",
             "heavier",
-            "the cabin table's weight cells: the other animal must be strictly heavier than a carnivore or "
-            "omnivore, or at least as heavy",
+            N_(
+                "the cabin table's weight cells: the other animal must be strictly heavier than a "
+                "carnivore or omnivore, or at least as heavy"
+            ),
             "7.2, 12 #1",
             label=N_("Predator weight rule"),
             choices=choices(("heavier", N_("strictly heavier")), ("not_lighter", N_("at least as heavy"))),
@@ -197,8 +219,10 @@ OPTIONS = OptionSchema(
             "shy_neighbours",
             "choice",
             "row_and_opposite",
-            "which cabins are neighbours for shy animals: before and after in the row and the one opposite, "
-            "or the row only",
+            N_(
+                "which cabins are neighbours for shy animals: before and after in the row and the one "
+                "opposite, or the row only"
+            ),
             "5, 12 #2",
             label=N_("Shy animals' neighbours"),
             choices=choices(("row_and_opposite", N_("same row and opposite")), ("row", N_("same row only"))),
@@ -208,8 +232,10 @@ OPTIONS = OptionSchema(
             "immune_shy",
             "bool",
             True,
-            "whether an immune shy animal (none in the placeholder deck) may share a cabin with carnivores "
-            "and omnivores",
+            N_(
+                "whether an immune shy animal (none in the placeholder deck) may share a cabin with "
+                "carnivores and omnivores"
+            ),
             "7.3 [GUESS]",
             label=N_("Immune shy animals"),
             advanced=True,
@@ -218,8 +244,10 @@ OPTIONS = OptionSchema(
             "immune_predator",
             "choice",
             "limits_apply",
-            "an immune card that is itself a carnivore or omnivore: its own limits towards other animals "
-            "still apply, or it is exempt from every predator check",
+            N_(
+                "an immune card that is itself a carnivore or omnivore: its own limits towards other "
+                "animals still apply, or it is exempt from every predator check"
+            ),
             "7.3, 12 #7",
             label=N_("Immune predators"),
             choices=choices(
@@ -231,9 +259,10 @@ OPTIONS = OptionSchema(
             "provisions_scare_shy",
             "bool",
             False,
-            "whether a provisions card with a carnivore diet (only in a loaded deck) keeps shy animals out "
-            "of "
-            "the cabins next to it",
+            N_(
+                "whether a provisions card with a carnivore diet (only in a loaded deck) keeps shy "
+                "animals out of the cabins next to it"
+            ),
             "7.3 [GUESS]",
             label=N_("Carnivorous provisions scare"),
             advanced=True,
@@ -242,8 +271,10 @@ OPTIONS = OptionSchema(
             "eviction",
             "choice",
             "optional",
-            "whether Mosquito, Skunk and Spider may evict (else they need a free place like any card), or "
-            "must when they enter a cabin with a card they can evict",
+            N_(
+                "whether Mosquito, Skunk and Spider may evict (else they need a free place like any "
+                "card), or must when they enter a cabin with a card they can evict"
+            ),
             "9.1 [GUESS], 12 #8",
             label=N_("Eviction"),
             choices=choices(("optional", N_("may evict")), ("mandatory", N_("must evict when they can"))),
@@ -253,7 +284,7 @@ OPTIONS = OptionSchema(
             "evict_provisions",
             "bool",
             False,
-            "whether provisions can be evicted (Skunk)",
+            N_("whether provisions can be evicted (Skunk)"),
             "9.1 [GUESS]",
             label=N_("Provisions can be evicted"),
             advanced=True,
@@ -262,9 +293,10 @@ OPTIONS = OptionSchema(
             "evict_from",
             "choice",
             "own_cabin",
-            "the evicted card: in the cabin the evicter enters (it takes that place, so a full cabin will "
-            "do), "
-            "or in any cabin (the evicter needs a free place of its own)",
+            N_(
+                "the evicted card: in the cabin the evicter enters (it takes that place, so a full cabin "
+                "will do), or in any cabin (the evicter needs a free place of its own)"
+            ),
             "9.1 [GUESS], 12 #8",
             label=N_("Where the evicted card is"),
             choices=choices(
@@ -276,7 +308,7 @@ OPTIONS = OptionSchema(
             "endgame_figures",
             "bool",
             True,
-            "whether cards played in the end-game still give scoring figures",
+            N_("whether cards played in the end-game still give scoring figures"),
             "10 [GUESS]",
             label=N_("Figures in the end-game"),
             advanced=True,
@@ -285,7 +317,7 @@ OPTIONS = OptionSchema(
             "endgame_abilities",
             "bool",
             True,
-            "whether special abilities and evictions still work in the end-game",
+            N_("whether special abilities and evictions still work in the end-game"),
             "9.1 [GUESS], 10 [GUESS]",
             label=N_("Abilities in the end-game"),
             advanced=True,
@@ -294,7 +326,7 @@ OPTIONS = OptionSchema(
             "chips_per_figure",
             "choice",
             "one",
-            "at most one chip (half point) under a figure, or any number",
+            N_("at most one chip (half point) under a figure, or any number"),
             "9.2 [GUESS]",
             label=N_("Chips under a figure"),
             choices=choices(("one", N_("at most one")), ("any", N_("any number"))),
@@ -304,8 +336,10 @@ OPTIONS = OptionSchema(
             "chimp_order",
             "choice",
             "figure_first",
-            "the Chimpanzee: its own figure is placed first (and may get the chip), or the chip is placed "
-            "before it",
+            N_(
+                "the Chimpanzee: its own figure is placed first (and may get the chip), or the chip is "
+                "placed before it"
+            ),
             "9.2 [GUESS], 12 #16",
             label=N_("Chimpanzee and its figure"),
             choices=choices(("figure_first", N_("figure first")), ("chip_first", N_("chip first"))),
@@ -315,8 +349,10 @@ OPTIONS = OptionSchema(
             "second_card_scale",
             "choice",
             "after_first",
-            "the second card of a turn is checked against the scale after the first card, or must fit both "
-            "before and after it",
+            N_(
+                "the second card of a turn is checked against the scale after the first card, or must "
+                "fit both before and after it"
+            ),
             "5, 12 #15",
             label=N_("Second card and the scale"),
             choices=choices(("after_first", N_("after the first card")), ("both", N_("before and after it"))),
@@ -326,7 +362,9 @@ OPTIONS = OptionSchema(
             "hand_limit",
             "int",
             0,
-            "hand cards a player may keep at the end of a turn, discarding the rest face up (0: no limit)",
+            N_(
+                "hand cards a player may keep at the end of a turn, discarding the rest face up (0: no limit)"
+            ),
             "12 #14",
             label=N_("Hand limit"),
             low=0,
@@ -337,7 +375,7 @@ OPTIONS = OptionSchema(
             "tie_points",
             "choice",
             "exact",
-            "tied majorities share their places' points exactly (10/3), or rounded to half points",
+            N_("tied majorities share their places' points exactly (10/3), or rounded to half points"),
             "11 [GUESS], 12 #11",
             label=N_("Shared points"),
             choices=choices(("exact", N_("exact fractions")), ("halves", N_("rounded to halves"))),
