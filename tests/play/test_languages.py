@@ -23,8 +23,10 @@ from floe.testing.untranslated import english_words, untranslated
 from .helpers import output_of, recording_console
 
 # Words a screen shows in every language: the terminal's commands (typed in English in any language), the
-# players' and bots' names.
+# players' and bots' names; Arche's ability slug "immune" (a card line's "!immune", an identifier like the
+# card names: the web's tips word the ability in the language).
 ALLOWED = {"help", "table", "hint", "quit", "ismcts", "random", "baseline", "greedy", "arctic", "arktia"}
+ALLOWED |= {"immune"}
 # Games whose texts are not marked for translation yet (docs/languages.md, "What is left").
 NOT_YET: set[str] = set()
 

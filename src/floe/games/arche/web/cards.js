@@ -2,6 +2,7 @@
 // the weight, then the diet, the scoring category and the red "!" of an ability), the name underneath; the
 // whole card in words as its tip (shown on hover and tap, /static/js/tips.js). A card back for the deck and face-down pets.
 import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 import {
   CATEGORY_NAMES,
   CLIMATE_NAMES,
@@ -16,14 +17,14 @@ import {
   weightIcon,
 } from "./icons.js";
 
-/** "Hare: weight 1, cold climate, herbivore, shy" (and its ability). */
+/** "Hare: weight 1, cold climate, herbivore, shy" (and its ability), in the reader's language; the card's name stays. */
 export function cardWords(slug, info) {
   if (!info) return slug;
-  const parts = [`weight ${info.weight}`, CLIMATE_NAMES[info.climate] || info.climate];
-  if (info.diet !== "-") parts.push(DIET_NAMES[info.diet] || info.diet);
-  parts.push(CATEGORY_NAMES[info.category] || info.category);
-  if (info.special !== "-") parts.push(`! ${SPECIAL_NAMES[info.special] || info.special}`);
-  return `${info.name}: ${parts.join(", ")}`;
+  const parts = [t("weight %(weight)s", { weight: info.weight }), t(CLIMATE_NAMES[info.climate] || info.climate)];
+  if (info.diet !== "-") parts.push(t(DIET_NAMES[info.diet] || info.diet));
+  parts.push(t(CATEGORY_NAMES[info.category] || info.category));
+  if (info.special !== "-") parts.push(`! ${t(SPECIAL_NAMES[info.special] || info.special)}`);
+  return t("%(card)s: %(features)s", { card: info.name, features: parts.join(", ") });
 }
 
 /**
@@ -65,13 +66,13 @@ export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, 
 }
 
 /** A card back (the deck, a face-down pet): the ark on a wooden pattern. */
-export function cardBack({ size = "lg", label = "face-down card", obj = null, testid = null, extra = null } = {}) {
+export function cardBack({ size = "lg", label = null, obj = null, testid = null, extra = null } = {}) {
   return h(
     "div",
     {
       class: `arche-card arche-card-${size} arche-back`,
-      "data-tip": label,
-      "aria-label": label,
+      "data-tip": label || t("face-down card"),
+      "aria-label": label || t("face-down card"),
       "data-testid": testid,
       dataset: obj ? { obj } : {},
     },

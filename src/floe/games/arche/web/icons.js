@@ -2,6 +2,8 @@
 // climate, diet, scoring category, ability), the action chip, a player's figure, rain, the deck's back.
 // Every icon is a 20×20 viewBox scaled to `size`, with a <title> that says what it shows in words.
 
+import { N, t } from "/static/js/i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** An SVG element: s("circle", {r: 3}, child, ...). Null/undefined/false attributes are left out. */
@@ -31,24 +33,25 @@ function icon(title, size, cls, ...shapes) {
 
 // --- words ---------------------------------------------------------------------------------------------------
 export const CATEGORIES = ["heavy", "useful", "shy", "slow", "provisions"];
+// Marked with N: translated where shown (t), so a page reads its own language.
 export const CATEGORY_NAMES = {
-  heavy: "heavy",
-  useful: "useful",
-  shy: "shy",
-  slow: "slow",
-  provisions: "provisions",
-  "-": "no category",
+  heavy: N("heavy"),
+  useful: N("useful"),
+  shy: N("shy"),
+  slow: N("slow"),
+  provisions: N("provisions"),
+  "-": N("no category"),
 };
-export const CLIMATE_NAMES = { hot: "hot climate", cold: "cold climate", any: "any climate" };
-export const DIET_NAMES = { H: "herbivore", C: "carnivore", O: "omnivore", "-": "no diet" };
+export const CLIMATE_NAMES = { hot: N("hot climate"), cold: N("cold climate"), any: N("any climate") };
+export const DIET_NAMES = { H: N("herbivore"), C: N("carnivore"), O: N("omnivore"), "-": N("no diet") };
 export const SPECIAL_NAMES = {
-  bronto: "Bronto: its figure on heavy gets a chip under it (1.5)",
-  fox: "Fox: take 2 chips from the bank",
-  immune: "immune: carnivores and omnivores leave it alone",
-  mosquito: "Mosquito: may evict an animal of weight 2 from its cabin",
-  skunk: "Skunk: may evict any animal from its cabin",
-  spider: "Spider: may evict a shy animal from its cabin",
-  chimp: "Chimpanzee: a chip under one of your figures (it counts 1.5)",
+  bronto: N("Bronto: its figure on heavy gets a chip under it (1.5)"),
+  fox: N("Fox: take 2 chips from the bank"),
+  immune: N("immune: carnivores and omnivores leave it alone"),
+  mosquito: N("Mosquito: may evict an animal of weight 2 from its cabin"),
+  skunk: N("Skunk: may evict any animal from its cabin"),
+  spider: N("Spider: may evict a shy animal from its cabin"),
+  chimp: N("Chimpanzee: a chip under one of your figures (it counts 1.5)"),
 };
 // The figures' colours (the game's five wooden colours), one per seat.
 export const SEAT_COLOURS = ["#d64541", "#2f6fd1", "#2e9e5b", "#e0a000", "#8e44ad"];
@@ -65,7 +68,7 @@ export const CATEGORY_COLOURS = {
 /** The weight: a kettlebell with the number on it. */
 export function weightIcon(weight, size = 22) {
   return icon(
-    `weight ${weight}`,
+    t("weight %(weight)s", { weight }),
     size,
     "icon-weight",
     s("path", { d: "M6.2 7.2 C6.2 2.2 13.8 2.2 13.8 7.2", fill: "none", stroke: "#2b2f36", "stroke-width": 2.2 }),
@@ -119,7 +122,7 @@ function flake(cx, cy, r) {
 
 /** The climate: a sun (hot), a snowflake (cold), or half of each (any climate). */
 export function climateIcon(climate, size = 18) {
-  const title = CLIMATE_NAMES[climate] || climate;
+  const title = t(CLIMATE_NAMES[climate] || climate);
   if (climate === "hot") return icon(title, size, "icon-climate", sun(10, 10, 4.4));
   if (climate === "cold") return icon(title, size, "icon-climate", flake(10, 10, 7.6));
   // Any climate: half a sun and half a snowflake, side by side.
@@ -154,7 +157,7 @@ function drumstick(transform = "") {
 
 /** The diet: a leaf (herbivore), a drumstick (carnivore), both (omnivore); null for none. */
 export function dietIcon(diet, size = 18) {
-  const title = DIET_NAMES[diet] || diet;
+  const title = t(DIET_NAMES[diet] || diet);
   if (diet === "H") return icon(title, size, "icon-diet", leaf());
   if (diet === "C") return icon(title, size, "icon-diet", drumstick());
   if (diet === "O") {
@@ -172,7 +175,7 @@ export function dietIcon(diet, size = 18) {
 /** The scoring category: an anvil (heavy), a horseshoe (useful), a shut eye (shy), a snail (slow), a sack
  * (provisions), a dashed ring (none). */
 export function categoryIcon(category, size = 22) {
-  const title = CATEGORY_NAMES[category] || category;
+  const title = t(CATEGORY_NAMES[category] || category);
   const c = CATEGORY_COLOURS[category] || "#8a96a3";
   const shapes = {
     heavy: [
@@ -220,7 +223,7 @@ export function categoryIcon(category, size = 22) {
 
 /** A card's "!" ability: a red badge with the ability's own sign. */
 export function abilityIcon(special, size = 18) {
-  const title = SPECIAL_NAMES[special] || special;
+  const title = t(SPECIAL_NAMES[special] || special);
   const signs = {
     fox: [chipShape(8, 12.5, 3.2), chipShape(12, 9.5, 3.2)],
     bronto: [chipShape(10, 14, 3.4), figureShape(10, 9.5, 0.55, "#fff")],
@@ -264,14 +267,14 @@ function figureShape(cx, cy, k, fill, stroke = "rgba(0,0,0,0.45)") {
 }
 
 /** An action chip (the game's orange wooden disc). */
-export function chipIcon(size = 16, title = "action chip") {
-  return icon(title, size, "icon-chip", chipShape(10, 10, 8), s("circle", { cx: 10, cy: 10, r: 4.6, fill: "none", stroke: "#ffd3a6", "stroke-width": 1 }));
+export function chipIcon(size = 16, title = null) {
+  return icon(title || t("action chip"), size, "icon-chip", chipShape(10, 10, 8), s("circle", { cx: 10, cy: 10, r: 4.6, fill: "none", stroke: "#ffd3a6", "stroke-width": 1 }));
 }
 
 /** A player's figure in the seat's colour; `half` puts a chip under it (it counts 1.5). */
-export function figureIcon(colour, size = 16, { half = false, title = "figure" } = {}) {
+export function figureIcon(colour, size = 16, { half = false, title = null } = {}) {
   return icon(
-    title,
+    title || t("figure"),
     size,
     "icon-figure",
     half ? s("ellipse", { cx: 10, cy: 17.6, rx: 8.6, ry: 2.2, fill: "#f07f13", stroke: "#9b4a00", "stroke-width": 0.7 }) : null,
@@ -282,7 +285,7 @@ export function figureIcon(colour, size = 16, { half = false, title = "figure" }
 /** A rain card: a drop, filled once it has come out of the deck. */
 export function rainIcon(out, size = 18) {
   return icon(
-    out ? "a rain card that has come out" : "a rain card still in the deck",
+    out ? t("a rain card that has come out") : t("a rain card still in the deck"),
     size,
     `icon-rain${out ? " rain-out" : ""}`,
     s("path", {
@@ -304,5 +307,5 @@ export function arkShape(fill = "#7a4a24", roof = "#c0392b") {
 }
 
 export function arkIcon(size = 28) {
-  return icon("the ark", size, "icon-ark", ...arkShape());
+  return icon(t("the ark"), size, "icon-ark", ...arkShape());
 }

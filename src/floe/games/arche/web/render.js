@@ -11,6 +11,7 @@
 //   score:<category> a scoring card (the Chimpanzee's chip, the figure of a card without a category)
 import { h, replaceChildren } from "/static/js/dom.js";
 import { clickWord, seatLabel } from "/static/js/words.js";
+import { N, nt, t } from "/static/js/i18n.js";
 import { cardBack, cardTile } from "./cards.js";
 import {
   CATEGORIES,
@@ -93,21 +94,33 @@ export function majority(strengths, mode = "exact") {
   return { points, places };
 }
 
-/** "1st", "2nd–3rd". */
+// The places on a scoring card (at most five seats), each a word of the reader's language.
+const ORDINALS = [N("1st"), N("2nd"), N("3rd"), N("4th"), N("5th")];
+
+/** "1st", "2nd–3rd" in the reader's language. */
 export function placeWords(place) {
   if (!place) return "–";
-  const ord = (n) => `${n}${n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th"}`;
-  return place[0] === place[1] ? ord(place[0]) : `${ord(place[0])}–${ord(place[1])}`;
+  const ord = (n) => (ORDINALS[n - 1] ? t(ORDINALS[n - 1]) : String(n));
+  if (place[0] === place[1]) return ord(place[0]);
+  return t("%(first)s–%(last)s", { first: ord(place[0]), last: ord(place[1]) });
 }
 
 // --- the bar: placeholder marking, scale, rain, deck, bank ---------------------------------------------------------
 /** The scale: a beam over its fulcrum tilted to the heavier side, and the marker on the ark card's 5 places. */
 function scale(tilt) {
-  const words = tilt === 0 ? "balanced" : `${tilt > 0 ? "left" : "right"} side heavier by ${Math.abs(tilt)}`;
+  const by = Math.abs(tilt);
+  const words =
+    tilt === 0
+      ? t("balanced")
+      : tilt > 0
+        ? t("left side heavier by %(n)s", { n: by })
+        : t("right side heavier by %(n)s", { n: by });
+  const label = t("the scale: %(words)s", { words });
+  const title = t("The scale: %(words)s (it must stay within 2 either way)", { words });
   const svg = s(
     "svg",
-    { viewBox: "0 0 170 54", width: 170, height: 54, class: "arche-scale-svg", role: "img", "aria-label": `the scale: ${words}` },
-    s("title", {}, `The scale: ${words} (it must stay within 2 either way)`),
+    { viewBox: "0 0 170 54", width: 170, height: 54, class: "arche-scale-svg", role: "img", "aria-label": label },
+    s("title", {}, title),
     // Tilted beam: heavier on the left (tilt > 0) goes down on the left.
     s(
       "g",
@@ -147,10 +160,12 @@ function topBar(view) {
   for (let k = 0; k < RAINS; k++) rain.push(rainIcon(k < view.rain_out, 18));
   const phase =
     view.phase === "over"
-      ? "game over"
+      ? t("game over")
       : view.phase === "endgame"
-        ? "end-game: pass, or pay a chip per animal"
-        : `turn ${view.turn}`;
+        ? t("end-game: pass, or pay a chip per animal")
+        : t("turn %(n)s", { n: view.turn });
+  const rainTitle = t("%(n)s of 5 rain cards out", { n: view.rain_out });
+  const deckWords = t("%(n)s + %(rain)s rain", { n: view.stock_count, rain: rainInDeck });
   return h(
     "div",
     { class: "arche-bar", "data-testid": "arche-bar" },
@@ -158,9 +173,9 @@ function topBar(view) {
       ? h(
           "span",
           { class: "arche-placeholder", "data-testid": "arche-placeholder" },
-          "Placeholder cards, not the printed ones",
+          t("Placeholder cards, not the printed ones"),
         )
-      : h("span", { class: "arche-placeholder arche-loaded", "data-testid": "arche-placeholder" }, "A deck loaded by the table"),
+      : h("span", { class: "arche-placeholder arche-loaded", "data-testid": "arche-placeholder" }, t("A deck loaded by the table")),
     scale(view.tilt),
     h(
       "span",
@@ -168,22 +183,22 @@ function topBar(view) {
         class: "bar-item",
         "data-testid": "rain",
         dataset: { rainOut: view.rain_out, key: "rain", look: String(view.rain_out) },
-        title: `${view.rain_out} of 5 rain cards out`,
+        title: rainTitle,
       },
-      h("span", { class: "label" }, "Rain"),
+      h("span", { class: "label" }, t("Rain")),
       rain,
       h("strong", {}, ` ${view.rain_out}/5`),
     ),
     h(
       "span",
-      { class: "bar-item", "data-testid": "deck-count", title: "cards in the deck, and rain cards among them" },
-      h("span", { class: "label" }, "Deck"),
-      ` ${view.stock_count} + ${rainInDeck} rain`,
+      { class: "bar-item", "data-testid": "deck-count", title: t("cards in the deck, and rain cards among them") },
+      h("span", { class: "label" }, t("Deck")),
+      ` ${deckWords}`,
     ),
     h(
       "span",
-      { class: "bar-item", "data-testid": "bank", title: "chips in the bank" },
-      h("span", { class: "label" }, "Bank"),
+      { class: "bar-item", "data-testid": "bank", title: t("chips in the bank") },
+      h("span", { class: "label" }, t("Bank")),
       chipIcon(15),
       ` ${view.bank}`,
     ),
@@ -209,14 +224,14 @@ function myZone(view, me) {
   const hand = mine.hand || [];
   const pet = mine.pet;
   return zone(
-    `Your hand (${hand.length})`,
+    t("Your hand (%(n)s)", { n: hand.length }),
     "arche-mine",
     h(
       "div",
       { class: "arche-cards", "data-testid": "hand" },
       hand.length
         ? hand.map((c) => cardTile(c, cards, { obj: `hand:${c}`, testid: `hand-card-${c}`, place: "hand" }))
-        : h("p", { class: "muted" }, "empty"),
+        : h("p", { class: "muted" }, t("empty")),
     ),
     h(
       "div",
@@ -224,11 +239,11 @@ function myZone(view, me) {
       h(
         "span",
         { class: "mine-pet", "data-testid": `pet-${me}`, dataset: { pet: pet || "none" } },
-        h("span", { class: "label" }, "Your pet: "),
-        pet ? cardTile(pet, cards, { size: "sm", cls: "pet-card" }) : h("span", { class: "muted" }, view.rain_out >= 2 ? "none" : "after the 2nd rain"),
+        h("span", { class: "label" }, t("Your pet: ")),
+        pet ? cardTile(pet, cards, { size: "sm", cls: "pet-card" }) : h("span", { class: "muted" }, view.rain_out >= 2 ? t("none") : t("after the 2nd rain")),
       ),
-      h("span", {}, h("span", { class: "label" }, "Chips: "), chips(mine.chips)),
-      h("span", {}, h("span", { class: "label" }, "Figures left: "), `${mine.figures_left}`),
+      h("span", {}, h("span", { class: "label" }, t("Chips: ")), chips(mine.chips)),
+      h("span", {}, h("span", { class: "label" }, t("Figures left: ")), `${mine.figures_left}`),
     ),
   );
 }
@@ -236,7 +251,7 @@ function myZone(view, me) {
 function chips(n) {
   const icons = [];
   for (let k = 0; k < Math.min(n, 8); k++) icons.push(chipIcon(15));
-  return h("span", { class: "chips", title: `${n} action chips`, dataset: { chips: n } }, icons, h("strong", {}, ` ${n}`));
+  return h("span", { class: "chips", title: nt("%(n)s action chip", "%(n)s action chips", n, { n }), dataset: { chips: n } }, icons, h("strong", {}, ` ${n}`));
 }
 
 function displayZone(view) {
@@ -244,21 +259,25 @@ function displayZone(view) {
   const display = view.display || [];
   const over = view.phase === "over" || view.phase === "endgame";
   return zone(
-    "Display and deck",
+    t("Display and deck"),
     "arche-display",
     h(
       "div",
       { class: "arche-cards", "data-testid": "display" },
       display.map((c) => cardTile(c, cards, { obj: `display:${c}`, testid: `display-card-${c}`, place: "display" })),
-      display.length ? null : h("p", { class: "muted" }, "empty"),
+      display.length ? null : h("p", { class: "muted" }, t("empty")),
       cardBack({
-        label: `the deck: ${view.stock_count} cards`,
+        label: nt("the deck: %(n)s card", "the deck: %(n)s cards", view.stock_count, { n: view.stock_count }),
         obj: over ? null : "deck",
         testid: "deck",
         extra: h("span", { class: "deck-count" }, `${view.stock_count}`),
       }),
     ),
-    h("p", { class: "small muted" }, over ? "No more cards are drawn." : `Draw: ${clickWord()} a display card (you also get the deck's top card).`),
+    h(
+      "p",
+      { class: "small muted" },
+      over ? t("No more cards are drawn.") : t("Draw: %(click)s a display card (you also get the deck's top card).", { click: clickWord() }),
+    ),
   );
 }
 
@@ -280,7 +299,11 @@ function cabin(view, side, index) {
       class: `cabin cabin-${side}`,
       "data-testid": `cabin-${name}`,
       dataset: { obj: `cabin:${name}`, cards: cab.length },
-      title: `cabin ${name.toUpperCase()}: ${cab.length} of 3 places, weight ${cabinWeight(cab, cards)}`,
+      title: t("cabin %(cabin)s: %(n)s of 3 places, weight %(weight)s", {
+        cabin: name.toUpperCase(),
+        n: cab.length,
+        weight: cabinWeight(cab, cards),
+      }),
     },
     h("span", { class: "cabin-label" }, name.toUpperCase(), h("small", {}, ` w${cabinWeight(cab, cards)}`)),
     h(
@@ -293,15 +316,19 @@ function cabin(view, side, index) {
 }
 
 function newCabin(side, index) {
+  const cabin = `${side.toUpperCase()}${index + 1}`;
   return h(
     "div",
     {
       class: `cabin cabin-new cabin-${side}`,
       "data-testid": `new-${side}`,
       dataset: { obj: `new:${side}` },
-      title: `a new cabin at the end of the ${side === "l" ? "left" : "right"} row (${side.toUpperCase()}${index + 1}): give a chip to your right-hand neighbour`,
+      title:
+        side === "l"
+          ? t("a new cabin at the end of the left row (%(cabin)s): give a chip to your right-hand neighbour", { cabin })
+          : t("a new cabin at the end of the right row (%(cabin)s): give a chip to your right-hand neighbour", { cabin }),
     },
-    h("span", { class: "cabin-label" }, `+ new ${side.toUpperCase()}${index + 1}`),
+    h("span", { class: "cabin-label" }, t("+ new %(cabin)s", { cabin })),
   );
 }
 
@@ -311,6 +338,8 @@ function arkZone(view) {
   const cards = view.cards;
   const rows = Math.max(left.length, right.length) + 1;
   const weight = (row) => row.reduce((sum, cab) => sum + cabinWeight(cab, cards), 0);
+  const leftWords = t("Left row · weight %(weight)s", { weight: weight(left) });
+  const rightWords = t("Right row · weight %(weight)s", { weight: weight(right) });
   const grid = [];
   for (let i = 0; i < rows; i++) {
     for (const [side, row] of [
@@ -323,7 +352,7 @@ function arkZone(view) {
     }
   }
   return zone(
-    "The ark (cabins numbered from the bow)",
+    t("The ark (cabins numbered from the bow)"),
     "arche-ark-zone",
     h(
       "div",
@@ -336,17 +365,17 @@ function arkZone(view) {
       h(
         "div",
         { class: "ark-head" },
-        h("span", {}, `Left row · weight ${weight(left)}`),
+        h("span", {}, leftWords),
         h("span", {}, ""),
-        h("span", {}, `Right row · weight ${weight(right)}`),
+        h("span", {}, rightWords),
       ),
       // The band titles of the ark lying on its side (a wide window: arche.css).
       h(
         "div",
         {
           class: "ark-grid",
-          "data-left": `Left row · weight ${weight(left)}`,
-          "data-right": `Right row · weight ${weight(right)}`,
+          "data-left": leftWords,
+          "data-right": rightWords,
         },
         grid,
       ),
@@ -361,13 +390,16 @@ function scoringZone(view, summary, me) {
   const counts = {};
   for (const info of Object.values(view.cards)) counts[info.category] = (counts[info.category] || 0) + 1;
   return zone(
-    "Scoring cards (10 / 6 / 2 for the most figures)",
+    t("Scoring cards (10 / 6 / 2 for the most figures)"),
     "arche-scoring",
     h(
       "div",
       { class: "scoring-cards" },
       CATEGORIES.map((cat) => {
         const values = seats.map((pv) => strength(pv, cat));
+        const name = t(CATEGORY_NAMES[cat]);
+        const count = counts[cat] || 0;
+        const countWords = nt("%(n)s card", "%(n)s cards", count, { n: count });
         const { points } = majority(values, mode);
         return h(
           "div",
@@ -376,9 +408,9 @@ function scoringZone(view, summary, me) {
             "data-testid": `scoring-${cat}`,
             dataset: { obj: `score:${cat}` },
             style: { "--c": CATEGORY_COLOURS[cat] },
-            title: `${CATEGORY_NAMES[cat]}: ${counts[cat] || 0} cards of the deck`,
+            title: nt("%(category)s: %(n)s card of the deck", "%(category)s: %(n)s cards of the deck", count, { category: name, n: count }),
           },
-          h("div", { class: "scoring-head" }, categoryIcon(cat, 22), h("strong", {}, CATEGORY_NAMES[cat]), h("small", { class: "muted" }, ` ${counts[cat] || 0} cards`)),
+          h("div", { class: "scoring-head" }, categoryIcon(cat, 22), h("strong", {}, name), h("small", { class: "muted" }, ` ${countWords}`)),
           seats.map((pv, q) => {
             const value = values[q];
             const figs = [];
@@ -391,18 +423,26 @@ function scoringZone(view, summary, me) {
               {
                 class: `scoring-seat${q === me ? " scoring-me" : ""}`,
                 dataset: { seat: q, figures: value, key: `score:${cat}:${q}`, look: String(value) },
-                title: `${seatLabel(q, summary, me)}: ${fmt(value)} figures, ${fmt(points[q])} points if the game ended now`,
+                title: t("%(who)s: %(figures)s figures, %(points)s points if the game ended now", {
+                  who: seatLabel(q, summary, me),
+                  figures: fmt(value),
+                  points: fmt(points[q]),
+                }),
               },
               h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q] } }),
               h("span", { class: "scoring-figs" }, figs, whole > 6 ? h("small", {}, "…") : null),
               h("strong", { class: "scoring-count" }, fmt(value)),
-              h("small", { class: "muted scoring-now" }, value > 0 ? `${fmt(points[q])} pt` : ""),
+              h("small", { class: "muted scoring-now" }, value > 0 ? t("%(points)s pt", { points: fmt(points[q]) }) : ""),
             );
           }),
         );
       }),
     ),
-    h("p", { class: "small muted" }, "Figures per player (a chip under a figure counts 1.5), and the points each would get if the game ended now."),
+    h(
+      "p",
+      { class: "small muted" },
+      t("Figures per player (a chip under a figure counts 1.5), and the points each would get if the game ended now."),
+    ),
   );
 }
 
@@ -418,8 +458,8 @@ function playerPanel(view, q, summary, me, reveal) {
   const pet = pv.pet || (own ? own.pet : null);
   let petNode;
   if (pet) petNode = cardTile(pet, cards, { size: "sm", cls: "pet-card", place: `pet:${q}` });
-  else if (pv.has_pet) petNode = cardBack({ size: "sm", label: "a pet, face down" });
-  else petNode = h("span", { class: "muted" }, "none");
+  else if (pv.has_pet) petNode = cardBack({ size: "sm", label: t("a pet, face down") });
+  else petNode = h("span", { class: "muted" }, t("none"));
   return h(
     "div",
     {
@@ -430,34 +470,34 @@ function playerPanel(view, q, summary, me, reveal) {
     h(
       "div",
       { class: "player-head" },
-      figureIcon(SEAT_COLOURS[q], 20, { title: `P${q + 1}'s figures` }),
+      figureIcon(SEAT_COLOURS[q], 20, { title: t("P%(n)s's figures", { n: q + 1 }) }),
       h("strong", { class: "player-name" }, seatLabel(q, summary, me)),
-      view.first_player === q ? h("span", { class: "badge", title: "the first player" }, "first") : null,
-      toAct ? h("span", { class: "turn-mark" }, "◀ to act") : null,
-      passed ? h("span", { class: "badge badge-away" }, "passed") : null,
+      view.first_player === q ? h("span", { class: "badge", title: t("the first player") }, t("first")) : null,
+      toAct ? h("span", { class: "turn-mark" }, `◀ ${t("to act")}`) : null,
+      passed ? h("span", { class: "badge badge-away" }, t("passed")) : null,
     ),
     h(
       "div",
       { class: "player-stats" },
-      h("span", {}, "chips ", chips(pv.chips)),
-      h("span", {}, `${pv.hand_count} in hand`),
-      h("span", {}, `${pv.figures_left} figures left`),
+      h("span", {}, `${t("chips")} `, chips(pv.chips)),
+      h("span", {}, t("%(n)s in hand", { n: pv.hand_count })),
+      h("span", {}, nt("%(n)s figure left", "%(n)s figures left", pv.figures_left, { n: pv.figures_left })),
     ),
     hand && q !== me
-      ? h("div", { class: "arche-cards small-cards", "data-testid": `hand-${q}` }, h("span", { class: "label" }, "Hand: "), hand.map((c) => cardTile(c, cards, { size: "sm", place: `hand:${q}` })))
+      ? h("div", { class: "arche-cards small-cards", "data-testid": `hand-${q}` }, h("span", { class: "label" }, t("Hand: ")), hand.map((c) => cardTile(c, cards, { size: "sm", place: `hand:${q}` })))
       : null,
     !hand && pv.known_hand && pv.known_hand.length
       ? h(
           "div",
-          { class: "arche-cards small-cards", "data-testid": `known-${q}`, title: "taken from the display and not played since" },
-          h("span", { class: "label" }, "Known in hand: "),
+          { class: "arche-cards small-cards", "data-testid": `known-${q}`, title: t("taken from the display and not played since") },
+          h("span", { class: "label" }, t("Known in hand: ")),
           pv.known_hand.map((c) => cardTile(c, cards, { size: "sm", place: `known:${q}` })),
         )
       : null,
     h(
       "div",
       { class: "player-pet", "data-testid": `pet-${q}`, dataset: { pet: pet || (pv.has_pet ? "hidden" : "none") } },
-      h("span", { class: "label" }, "Pet: "),
+      h("span", { class: "label" }, t("Pet: ")),
       petNode,
     ),
   );
@@ -465,7 +505,7 @@ function playerPanel(view, q, summary, me, reveal) {
 
 function playersZone(view, summary, me, reveal) {
   return zone(
-    "Players",
+    t("Players"),
     "arche-players",
     h("div", { class: "players" }, view.players_view.map((_, q) => playerPanel(view, q, summary, me, reveal))),
   );
@@ -475,7 +515,7 @@ function outZone(view) {
   const out = view.out || [];
   if (!out.length) return null;
   return zone(
-    `Out of the game (${out.length})`,
+    t("Out of the game (%(n)s)", { n: out.length }),
     "arche-out",
     h("div", { class: "arche-cards small-cards", "data-testid": "out" }, out.map((c) => cardTile(c, view.cards, { size: "sm", place: "out" }))),
   );
@@ -502,8 +542,8 @@ export function render(root, view, { summary = null, reveal = null } = {}) {
 /** The status line's extra words: "Turn 9 · rain 2 of 5", "End-game · rain 5 of 5". */
 export function status(view) {
   if (!view) return "";
-  if (view.phase === "over") return `after ${view.turn} turns`;
-  const rain = `rain ${view.rain_out} of 5`;
-  if (view.phase === "endgame") return `End-game · ${rain}`;
-  return `Turn ${view.turn} · ${rain}`;
+  if (view.phase === "over") return nt("after %(n)s turn", "after %(n)s turns", view.turn, { n: view.turn });
+  const values = { turn: view.turn, rain: view.rain_out };
+  if (view.phase === "endgame") return t("End-game · rain %(rain)s of 5", values);
+  return t("Turn %(turn)s · rain %(rain)s of 5", values);
 }
