@@ -16,6 +16,9 @@ set -euo pipefail
 {
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mutmut_version=3.8.1
+# Arktia's C move generator would answer for rules.python_main_actions, the Python the mutants are planted
+# in: the mutants' tests run the rules in Python (the C one is checked against that reference by its tests).
+export FLOE_NATIVE=0
 
 # The fast tests that exercise each module (paths relative to the repository). Keep each selection to a
 # few seconds: mutmut runs, per mutant, the tests of this list that reached the mutated function.

@@ -268,6 +268,11 @@ class Game(ABC):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state written by ``State.to_json``."""
 
+    def engine(self) -> str:
+        """Which implementation of the rules runs, for benchmarks (``floe bench`` prints it): ``python``
+        unless the game has a compiled part and says whether it is in use."""
+        return "python"
+
     def options_dict(self) -> dict[str, Any]:
         """The options as they go into a record (defaults filled in)."""
         return dict(self.options)

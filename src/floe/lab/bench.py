@@ -84,6 +84,7 @@ def bench(game_name: str, players: int, games: int, seed: int) -> dict[str, Any]
     return {
         "game": game_name,
         "players": players,
+        "engine": game.engine(),
         **plain,
         **timed,
         "python": platform.python_version(),

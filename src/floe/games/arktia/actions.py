@@ -36,6 +36,7 @@ from typing import NamedTuple
 from floe.core.errors import InvalidActionError
 from floe.games.arktia.board import Layout
 from floe.games.arktia.i18n import _
+from floe.games.arktia.native import MOVEGEN
 from floe.games.arktia.towers import NEUTRAL, ORDER, SIZE_LETTERS
 
 STOP = 0
@@ -98,7 +99,7 @@ class ArktiaAction(NamedTuple):
 class ActionSpace:
     """The id layout and notation for one board layout (ids are stable for that layout)."""
 
-    __slots__ = ("KEEP", "MELT", "MOVE", "NEUTRAL", "N_ACTIONS", "layout", "move_ids", "size")
+    __slots__ = ("KEEP", "MELT", "MOVE", "NEUTRAL", "N_ACTIONS", "layout", "move_ids", "native", "size")
 
     def __init__(self, layout: Layout) -> None:
         n = layout.size
@@ -115,6 +116,12 @@ class ActionSpace:
             tuple(self.move(src, dst, 1) if src * n + dst in layout.line_index else -1 for dst in range(n))
             for src in range(n)
         )
+        # The C move generator's copy of the geometry (native.py), or None where it is not built.
+        self.native = MOVEGEN.geometry(layout.neighbours, self.move_ids) if MOVEGEN is not None else None
+
+    def __reduce__(self) -> tuple[type[ActionSpace], tuple[Layout]]:
+        # Rebuilt from its layout: the C geometry does not pickle, and everything else follows the layout.
+        return ActionSpace, (self.layout,)
 
     # --- ids --------------------------------------------------------------------------------------------
     def place(self, cell: int, size: int) -> int:

@@ -17,7 +17,7 @@ import numpy as np
 
 from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
 from floe.core.game import TERMINAL, Game, GameSpec, State
-from floe.games.arktia import rules
+from floe.games.arktia import native, rules
 from floe.games.arktia.actions import ActionSpace, colour_name
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.i18n import SIZE_WORDS, _
@@ -225,6 +225,10 @@ class ArktiaGame(Game):
             observation_size=vector_size(self.space.size),
             version=VERSION,
         )
+
+    def engine(self) -> str:
+        """``c`` when the C move generator is in use, else why not (``native.STATUS``)."""
+        return native.STATUS
 
     def new_initial_state(self) -> ArktiaState:
         st = ArktiaState.__new__(ArktiaState)

@@ -14,9 +14,10 @@ can neither place nor move (10(a)). There is no chance: the game is deterministi
 from __future__ import annotations
 
 from floe.games.arktia.actions import N_MOVER_KINDS, PLACE, STOP, ActionSpace
-from floe.games.arktia.bitsets import ACCEPTING, FREE, HOLES, TOP_AT, current, put
+from floe.games.arktia.bitsets import ACCEPTING, FREE, HOLES, N_SETS, SHAPE_AT, TOP_AT, current, put
 from floe.games.arktia.board import MAX_CELLS, bits, component, components
 from floe.games.arktia.config import ArktiaConfig
+from floe.games.arktia.native import MOVEGEN
 from floe.games.arktia.state import (
     ACTIVE,
     KEEP,
@@ -34,6 +35,7 @@ from floe.games.arktia.state import (
 from floe.games.arktia.towers import (
     COLOURS,
     COUNT,
+    DROP_OK,
     EMPTY,
     HOLE,
     LIFTS,
@@ -71,6 +73,12 @@ PLACE_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 # LIFT_PLANS[seat][code], read only for fields the seat tops.
 LIFT_PLANS: tuple[list[tuple[tuple[int, int, bool], ...]], ...] = tuple(map(_lift_plans, range(N_COLOURS)))
+
+if MOVEGEN is not None:
+    # The C move generator reads the same tables (native.py); it knows no rule of its own.
+    MOVEGEN.configure(
+        [LIFTS[m] for m in range(8)], DROP_OK, SLOT_BITS, TOP_AT, SHAPE_AT, FREE, HOLES, N_SETS, PLACE
+    )
 
 
 # --- set-up -------------------------------------------------------------------------------------------------
@@ -175,7 +183,21 @@ def _turn_actions(st: ArktiaStateData, p: int) -> list[int]:
 
 
 def main_actions(st: ArktiaStateData, p: int) -> list[int]:
-    """Seat ``p``'s placements and moves (opening rounds: placements under their rule, spec 5)."""
+    """Seat ``p``'s placements and moves (opening rounds: placements under their rule, spec 5), ascending:
+    from the C move generator where it is built (native.py), else ``python_main_actions``."""
+    geometry = st.space.native
+    turns = st.turns[p]
+    if geometry is None or MOVEGEN is None or turns == 0:
+        return python_main_actions(st, p)
+    supply = st.supply
+    k = 3 * p
+    sizes = (supply[k] > 0) | (supply[k + 1] > 0) << 1 | (supply[k + 2] > 0) << 2
+    ids: list[int] = MOVEGEN.main_actions(geometry, st.fields, current(st), p, sizes, turns >= OPENING_TURNS)
+    return ids
+
+
+def python_main_actions(st: ArktiaStateData, p: int) -> list[int]:
+    """``main_actions`` in Python: the reference the C move generator is tested against."""
     sets = current(st)
     free = sets[FREE]
     turns = st.turns[p]
