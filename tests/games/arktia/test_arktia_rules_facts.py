@@ -8,7 +8,16 @@ import pytest
 
 from floe.games.arktia import rules
 from floe.games.arktia.game import ArktiaGame
-from floe.games.arktia.state import ACTIVE, MELT, NEUTRAL_SETUP, OUT_STOPPED, OUT_STUCK, OVER, TURN
+from floe.games.arktia.state import (
+    ACTIVE,
+    MELT,
+    NEUTRAL_SETUP,
+    OUT_ONE_PIECE,
+    OUT_STOPPED,
+    OUT_STUCK,
+    OVER,
+    TURN,
+)
 from floe.games.arktia.towers import N_COLOURS
 
 from .arktia_helpers import board_text, position
@@ -65,3 +74,32 @@ def test_the_state_at_the_end() -> None:
     assert st.player == -1 and st.legal_actions() == [] and st.pending_keep == []
     with pytest.raises(ValueError, match=r"^the game is over$"):
         rules.apply_action(st, 0)
+
+
+def test_a_field_between_two_arcs_of_ice_may_melt_when_the_rest_holds_together() -> None:
+    # Spec 9: c1's ice neighbours are d1 and b1-b2, two arcs around it (c2 melted between them), yet the ice
+    # stays one region without c1 (b2-b3-c3-d2 joins the two sides): c1 may melt. Only the full check shows
+    # it; the one-arc shortcut alone would refuse the field.
+    st = position(2, {"a4": "t1", "b4": "t2"}, melted=["c2"])
+    layout = st.space.layout
+    choices, _ = rules.melt_choices(st)
+    assert layout.index("c1") in choices
+    assert layout.index("b1") in choices  # one arc (a2, b2, c1): the shortcut's case
+
+
+def test_a_single_muglu_on_the_first_field_ends_its_seat_s_game() -> None:
+    # Spec 10(c) for the field with index 0 (b1): its bit set is 1, a case a test for "one field" by bit
+    # arithmetic may get wrong.
+    st = position(2, {"b1": "g2", "c3": "t1", "d3": "d1"}, player=0)
+    assert st.space.layout.index("b1") == 0
+    st.apply(st.parse_legal("g@c4"))
+    assert st.out[1] == OUT_ONE_PIECE
+
+
+def test_a_seat_out_during_the_opening_does_not_hold_back_rule_10c() -> None:
+    # Spec 10(c) is checked from the end of round 2 on; a seat whose game ended in the opening (the third,
+    # stuck in turn 0) never reaches round 2 and must not hold the check back for the others: the second
+    # seat, down to one Muglu, retires once the first ends its turn.
+    st = position(3, {"c3": "t1", "d3": "d1", "b3": "g2"}, player=0, turns=[2, 2, 0], out={2: OUT_STUCK})
+    st.apply(st.parse_legal("g@c4"))
+    assert st.out[1] == OUT_ONE_PIECE and st.out[0] == ACTIVE
