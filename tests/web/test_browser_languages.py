@@ -107,20 +107,34 @@ def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifac
     deciding = page.inner_text("[data-testid=deciding]")
     assert deciding.startswith({"de": "Du entscheidest", "pl": "Decydujesz"}[lang]), deciding
     page.screenshot(path=str(artifacts / f"language-{lang}-table.png"))
-    # The browser's plural rule and a refusal's words, from the page's own modules.
+    # The browser's plural rule and refusals' words, from the page's own modules: a page sentence, and the
+    # server's detailed refusal in the page's language (api.js sends it as Accept-Language).
     forms = page.evaluate(
         """async () => {
           const i18n = await import('/static/js/i18n.js');
           const errors = await import('/static/js/errors.js');
+          const { api } = await import('/static/js/api.js');
+          const bot = { kind: 'bot', bot: 'random' };
+          const body = { game: 'arche', seats: [bot, bot, bot], options: { start_chips: 9 } };
+          const refused = await api('/api/tables', { method: 'POST', body }).catch((err) => err);
           return [[1, 2, 4, 5, 12, 14, 22, 25].map((n) => i18n.nt('card', 'cards', n)),
-                  errors.errorText({ code: 'not_your_turn', message: 'it is not your turn' })];
+                  errors.errorText({ code: 'stale', message: 'stale move: made on version 3' }),
+                  errors.errorText(refused)];
         }"""
     )
     cards = {
         "de": ["Karte", "Karten", "Karten", "Karten", "Karten", "Karten", "Karten", "Karten"],
         "pl": ["karta", "karty", "karty", "kart", "kart", "kart", "karty", "kart"],
     }
-    assert forms == [cards[lang], {"de": "Du bist nicht dran.", "pl": "To nie twój ruch."}[lang]]
+    stale = {
+        "de": "Der Tisch war schon weiter, als dein Zug ankam; er wurde nicht gespielt.",
+        "pl": "Stół poszedł dalej, zanim dotarł twój ruch; nie został wykonany.",
+    }
+    bounds = {
+        "de": "start_chips muss zwischen 1 und 4 liegen, nicht 9",
+        "pl": "start_chips musi być między 1 a 4, nie 9",
+    }
+    assert forms == [cards[lang], stale[lang], bounds[lang]]
     _play_checking(page, lang, artifacts)
     assert not page_errors, page_errors
     page.close()

@@ -31,14 +31,18 @@ from typing import Any
 
 __all__ = [
     "LANGUAGES",
+    "L_",
     "NC_",
+    "NL_",
     "N_",
     "SOURCE",
     "Catalog",
+    "Msg",
     "current",
     "from_environment",
     "language",
     "negotiate",
+    "text_of",
     "using",
 ]
 
@@ -219,6 +223,15 @@ class Catalog:
         back = {local: english for english, local in self.notation().items()}
         return " ".join(back.get(word, word) for word in typed.split(" "))
 
+    def lazy(self, message: str, /, **values: Any) -> Msg:
+        """``message`` with its named ``values``, translated only when it is read (``str()``, in the
+        language in force): an error raised here and written, later, for a reader of another language."""
+        return Msg(self, message, values)
+
+    def nlazy(self, singular: str, plural: str, n: int, /, **values: Any) -> Msg:
+        """``lazy`` for a message that counts ``n`` (its form picked by ``ngettext``; ``n`` is a value)."""
+        return Msg(self, singular, {"n": n, **values}, plural, n)
+
     def counted(self, n: int, singular: str, plural: str) -> str:
         """``n`` and the noun in the form ``n`` asks for: ``1 card``, ``2 cards``; ``2 karty``, ``5 kart``."""
         return f"{n} {self.ngettext(singular, plural, n)}"
@@ -241,6 +254,53 @@ class Catalog:
         return {"lang": lang, "domain": self.domain, "plural": plural_categories(lang), "messages": messages}
 
 
+class Msg:
+    """A message kept untranslated until it is read: ``str(msg)`` is its text in the language in force
+    (``using``), its python-format placeholders filled from its values (a value that is itself a ``Msg`` is
+    rendered in the same language). Errors carry one, so ``str(error)`` is English for the tests and the
+    logs, and the server writes it in each reader's language (``Catalog.lazy``, ``L_`` / ``NL_``)."""
+
+    __slots__ = ("catalog", "message", "n", "plural", "values")
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        message: str,
+        values: Mapping[str, Any],
+        plural: str | None = None,
+        n: int | None = None,
+    ) -> None:
+        self.catalog, self.message, self.values = catalog, message, dict(values)
+        self.plural, self.n = plural, n
+
+    def _text(self, translated: bool) -> str:
+        if self.plural is None or self.n is None:
+            text = self.catalog.gettext(self.message) if translated else self.message
+        elif translated:
+            text = self.catalog.ngettext(self.message, self.plural, self.n)
+        else:
+            text = self.message if self.n == 1 else self.plural
+        if not self.values:
+            return text
+        return text % {key: str(v) if isinstance(v, Msg) else v for key, v in self.values.items()}
+
+    def __str__(self) -> str:
+        try:
+            return self._text(translated=True)
+        except (KeyError, ValueError, TypeError):  # a broken translation: the English text, not a crash
+            return self._text(translated=False)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.message!r}, {self.values!r})"
+
+
+def text_of(error: BaseException) -> str | Msg:
+    """What an error says, kept lazy if it is (``raise OptionError(L_(…))``), else its plain text: for an
+    error that passes another's reason on (``MoveError("bad_option", text_of(exc))``)."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Msg) else str(error)
+
+
 def plural_categories(lang: str) -> list[str]:
     """The CLDR plural category of each of ``lang``'s gettext forms, in order (``["one", "few", "many"]``
     for Polish): the browser picks a form with ``Intl.PluralRules``, the catalogs' rule decides the order."""
@@ -258,3 +318,6 @@ def plural_categories(lang: str) -> list[str]:
 
 # The generic layers' own domain.
 FLOE = Catalog("floe", "floe")
+# The generic layers' lazy messages (errors): ``raise OptionError(L_("%(name)s must be …", name=…))``.
+L_ = FLOE.lazy
+NL_ = FLOE.nlazy
