@@ -15,37 +15,15 @@ from typing import Any
 
 import pytest
 
-from floe.core.i18n import FLOE
-from floe.core.registry import entry
-from floe.testing.untranslated import english_words, untranslated
-
-from .tabledriver import PACE_INIT, play
+from .tabledriver import english_on, play, watched_page
 
 DESKTOP = {"width": 1366, "height": 900}
 # Words the page shows in every language: names, the game's title, the bots' names, the brand.
 ALLOWED = {"floe", "arctic", "ann", "ismcts"}
 
 
-def _page(browser: Any, locale: str) -> Any:
-    page = browser.new_page(viewport=DESKTOP, locale=locale)
-    page.add_init_script(PACE_INIT.format(pace=0))
-    page.set_default_timeout(20_000)
-    return page
-
-
 def _english(page: Any, lang: str) -> list[str]:
-    catalog = entry("arctic").catalog()
-    assert catalog is not None
-    words = english_words([FLOE, catalog], lang)
-    # What a reader reads: the text, and the tips and labels of what is on the page.
-    text = page.evaluate(
-        """() => [document.body.innerText,
-          ...[...document.querySelectorAll('[title],[aria-label],[data-tip],[placeholder]')]
-            .filter((el) => el.getClientRects().length > 0)
-            .map((el) => [el.title, el.getAttribute('aria-label'), el.dataset.tip, el.placeholder]
-              .filter(Boolean).join('\\n'))].join('\\n')"""
-    )
-    return untranslated(text, words, ALLOWED)
+    return english_on(page, "arctic", lang, ALLOWED)
 
 
 def _button_reads(page: Any, text: str) -> None:
@@ -81,20 +59,16 @@ def _play_checking(page: Any, lang: str, artifacts: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "pl"])
 def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifacts: Path, lang: str) -> None:
-    page_errors: list[str] = []
     if lang == "de":
-        page = _page(browser, "en-US")
-        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-        page.goto(f"{server.base}/")
+        page, page_errors = watched_page(browser, DESKTOP, f"{server.base}/", locale="en-US")
         page.wait_for_selector("[data-testid=language]")
         _button_reads(page, "Create table")
         with page.expect_navigation():
             page.select_option("[data-testid=language]", "de")  # remembered, and the page reloads
         _button_reads(page, "Tisch anlegen")
     else:
-        page = _page(browser, "pl-PL")  # the browser's language: Accept-Language and navigator.languages
-        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-        page.goto(f"{server.base}/?lang=it")  # ?lang= forces one, over the browser's
+        # The browser's language (Accept-Language, navigator.languages) is Polish; ?lang= forces one over it.
+        page, page_errors = watched_page(browser, DESKTOP, f"{server.base}/?lang=it", locale="pl-PL")
         page.wait_for_selector("[data-testid=seat-kind-1]")
         _button_reads(page, "Crea tavolo")
         page.goto(f"{server.base}/")
