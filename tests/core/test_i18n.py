@@ -3,7 +3,9 @@ counted right in each language (Polish: 1 / 2–4 / 5+, and 12–14 like 5)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,7 @@ from floe.bots.base import parse_bot_list
 from floe.core import i18n
 from floe.core.errors import OptionError
 from floe.core.i18n import FLOE, Catalog, from_environment, language, negotiate, plural_categories, using
+from floe.core.mofiles import compile_all, compile_po, mo_path
 from floe.core.options import parse_int
 from floe.core.registry import entry
 from floe.core.words import counted
@@ -196,3 +199,50 @@ def test_a_broken_translation_reads_english_rather_than_failing() -> None:
             return "kaputt %(nope)s"
 
     assert str(i18n.Msg(Broken("floe", "floe"), "%(name)s is bad", {"name": "x"})) == "x is bad"
+
+
+class _Folder(Catalog):
+    """The domain ``demo`` in a folder of the test's own."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__("floe", "demo")
+        self.folder_path = folder
+
+    def directory(self) -> Path:
+        return self.folder_path
+
+
+def _write_po(path: Path, hello: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    header += '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+    path.write_text(f'{header}msgid "Hello"\nmsgstr "{hello}"\n', encoding="utf-8")
+    return path
+
+
+def test_a_compiled_catalog_is_used_only_while_it_is_as_new_as_its_source(tmp_path: Path) -> None:
+    """The build hook's compiling (``mofiles.compile_all``: beside each .po, or where a wheel takes it),
+    and at run time a .mo read only if it is not older than its .po."""
+    source = tmp_path / "src"
+    po = _write_po(source / "locale" / "de" / "LC_MESSAGES" / "demo.po", "Hallo")
+    wheel = tmp_path / "wheel"
+    assert compile_all(source, lambda p: wheel / mo_path(p).relative_to(source)) == [
+        wheel / "locale" / "de" / "LC_MESSAGES" / "demo.mo"
+    ]
+    assert not mo_path(po).exists()  # a wheel's build leaves the source as it is
+    assert compile_all(source) == [mo_path(po)]
+    with using("de"):
+        assert _Folder(source / "locale").gettext("Hello") == "Hallo"
+        # A .mo that says something else than its .po, and is newer: it is what is read (it is used).
+        mo_path(po).write_bytes(
+            compile_po(_write_po(tmp_path / "other" / "de" / "LC_MESSAGES" / "demo.po", "Moin"))
+        )
+        os.utime(po, ns=(1_000_000_000, 1_000_000_000))
+        assert _Folder(source / "locale").gettext("Hello") == "Moin"
+        # The .po edited after the .mo was built: the stale .mo is ignored, the .po compiled.
+        _write_po(po, "Servus")
+        os.utime(mo_path(po), ns=(1_000_000_000, 1_000_000_000))
+        assert _Folder(source / "locale").gettext("Hello") == "Servus"
+        # A damaged .mo, however new, does not stop the .po from being read.
+        mo_path(po).write_bytes(b"not a catalog")
+        assert _Folder(source / "locale").gettext("Hello") == "Servus"

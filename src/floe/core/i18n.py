@@ -6,10 +6,11 @@ named after the game and living in the game's own package (``<package>/locale``)
 its own. A domain holds one ``<lang>/LC_MESSAGES/<domain>.po`` per language; ``scripts/catalogs.py``
 extracts, updates and checks them (docs/languages.md).
 
-The ``.po`` files are the only thing kept in git: a catalog is compiled to the ``.mo`` form with Babel the
-first time a process needs it, in memory, and read by the standard library's ``gettext.GNUTranslations``.
-So a fresh clone, an editable install, ``./floe-test`` and a built wheel all see the catalogs as they are,
-with no build step to forget and no stale compiled file.
+The ``.po`` files are the only thing kept in git. Building a wheel or an editable install compiles each to
+its ``.mo`` (``hatch_build.py``, ``floe.core.mofiles``); a process reads a ``.mo`` only if it is at least as
+new as its ``.po``, else compiles the ``.po`` with Babel the first time it needs it, in memory. Either way
+the standard library's ``gettext.GNUTranslations`` reads it. So a fresh clone, ``./floe-test`` and an edited
+``.po`` all see the catalogs as they are, and no stale compiled file can hide an edit.
 
 The language in force is a context variable: the terminal sets it once (``--lang``, else ``LC_ALL`` /
 ``LC_MESSAGES`` / ``LANG``), the server sets it around everything it renders for one connection
@@ -21,6 +22,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
+import struct
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -28,6 +30,8 @@ from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from floe.core.mofiles import compile_po, current_mo
 
 __all__ = [
     "LANGUAGES",
@@ -176,16 +180,16 @@ class Catalog:
         path = self.po_path(lang)
         if lang == SOURCE or lang not in LANGUAGES or not path.is_file():
             return gettext.NullTranslations()
-        # Babel is needed only here, so listing games or running a bot never imports it.
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        with path.open("rb") as po:
-            catalog = read_po(po, locale=lang, domain=self.domain)
-        compiled = io.BytesIO()
-        write_mo(compiled, catalog)  # fuzzy entries are left out, as msgfmt does
-        compiled.seek(0)
-        return gettext.GNUTranslations(compiled)
+        # The .mo an install compiled (hatch_build.py), if it is not older than the .po.
+        mo = current_mo(path)
+        if mo is not None:
+            try:
+                with mo.open("rb") as compiled:
+                    return gettext.GNUTranslations(compiled)
+            except (OSError, ValueError, struct.error):  # a damaged .mo: the .po decides
+                pass
+        # Babel is imported only here, so listing games or running a bot never imports it.
+        return gettext.GNUTranslations(io.BytesIO(compile_po(path)))
 
     def gettext(self, message: str) -> str:
         """``message`` in the language in force."""
