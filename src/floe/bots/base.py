@@ -13,7 +13,7 @@ import random
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from floe.core.entry import resolve
@@ -258,6 +258,49 @@ def _positive(decimal: bool, high: str | None) -> Msg:
     if high:
         return L_("a positive number (a whole number up to %(high)s)", high=high)
     return L_("a positive number (a whole number)")
+
+
+def no_parameter(bot: str, key: str, known: Iterable[str]) -> OptionError:
+    """The error for a parameter ``key`` that ``bot`` does not take (``known``: those it takes)."""
+    said = L_(
+        "%(bot)s has no parameter %(name)s; parameters: %(known)s",
+        bot=bot,
+        name=repr(key),
+        known=", ".join(known),
+    )
+    return OptionError(said)
+
+
+def not_one_of(bot: str, key: str, allowed: Sequence[str], value: str) -> OptionError:
+    """The error for a parameter ``key`` of ``bot`` whose ``value`` is not one of ``allowed``."""
+    if len(allowed) == 2:
+        said = L_(
+            "%(bot)s: %(name)s must be %(a)s or %(b)s, not %(value)s",
+            bot=bot,
+            name=key,
+            a=allowed[0],
+            b=allowed[1],
+            value=repr(value),
+        )
+    elif len(allowed) == 3:
+        said = L_(
+            "%(bot)s: %(name)s must be %(a)s or %(b)s or %(c)s, not %(value)s",
+            bot=bot,
+            name=key,
+            a=allowed[0],
+            b=allowed[1],
+            c=allowed[2],
+            value=repr(value),
+        )
+    else:
+        said = L_(
+            "%(bot)s: %(name)s must be one of %(allowed)s, not %(value)s",
+            bot=bot,
+            name=key,
+            allowed=", ".join(allowed),
+            value=repr(value),
+        )
+    return OptionError(said)
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
