@@ -6,11 +6,11 @@ named after the game and living in the game's own package (``<package>/locale``)
 its own. A domain holds one ``<lang>/LC_MESSAGES/<domain>.po`` per language; ``scripts/catalogs.py``
 extracts, updates and checks them (docs/languages.md).
 
-The ``.po`` files are the only thing kept in git. Building a wheel or an editable install compiles each to
-its ``.mo`` (``hatch_build.py``, ``floe.core.mofiles``); a process reads a ``.mo`` only if it is at least as
-new as its ``.po``, else compiles the ``.po`` with Babel the first time it needs it, in memory. Either way
-the standard library's ``gettext.GNUTranslations`` reads it. So a fresh clone, ``./floe-test`` and an edited
-``.po`` all see the catalogs as they are, and no stale compiled file can hide an edit.
+The ``.po`` files are the only thing kept in git. Building a wheel or an editable install compiles each
+to its ``.mo`` (``hatch_catalogs.py``, ``floe.core.mofiles``); a process reads a ``.mo`` only if it is at
+least as new as its ``.po``, else compiles the ``.po`` with Babel the first time it needs it, in memory.
+Either way the standard library's ``gettext.GNUTranslations`` reads it. So a fresh clone, ``./floe-test``
+and an edited ``.po`` all see the catalogs as they are, and no stale compiled file can hide an edit.
 
 The language in force is a context variable: the terminal sets it once (``--lang``, else ``LC_ALL`` /
 ``LC_MESSAGES`` / ``LANG``), the server sets it around everything it renders for one connection
@@ -180,7 +180,7 @@ class Catalog:
         path = self.po_path(lang)
         if lang == SOURCE or lang not in LANGUAGES or not path.is_file():
             return gettext.NullTranslations()
-        # The .mo an install compiled (hatch_build.py), if it is not older than the .po.
+        # The .mo an install compiled (hatch_catalogs.py), if it is not older than the .po.
         mo = current_mo(path)
         if mo is not None:
             try:

@@ -1,5 +1,5 @@
-"""Compiled catalogs (``.mo`` files) beside the ``.po`` files: written when a wheel or an editable install is
-built (``hatch_build.py`` at the repository's root), used at run time only while they are current.
+"""Compiled catalogs (``.mo`` files) beside the ``.po`` files: written when a wheel or an editable install
+is built (``hatch_catalogs.py`` at the repository's root), used at run time only while they are current.
 
 A ``.mo`` is used only if it is at least as new as its ``.po`` (modification times): an edited ``.po`` is
 never shadowed by a stale ``.mo``, it is compiled in memory instead (``floe.core.i18n.Catalog``), as a

@@ -36,6 +36,8 @@ class CatalogsHook(BuildHookInterface):  # type: ignore[misc]
     PLUGIN_NAME = "floe-catalogs"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":  # an sdist carries the .po files only
+            return
         root = Path(self.root)
         mofiles = _mofiles(root)
         source = root / "src"
