@@ -30,29 +30,35 @@ def _mofiles(root: Path) -> ModuleType:
     return module
 
 
+def compile_catalogs(hook: Any, version: str, build_data: dict[str, Any]) -> Path | None:
+    """The hook's work, callable from another build hook's ``initialize`` (hatchling runs one ``custom``
+    hook per target): compile every catalog for ``hook``'s wheel; returns the temporary folder to remove
+    once the wheel is written (``finalize``), None if there is none."""
+    if hook.target_name != "wheel":  # an sdist carries the .po files only
+        return None
+    root = Path(hook.root)
+    mofiles = _mofiles(root)
+    source = root / "src"
+    temp = None
+    if version == "editable":
+        written = mofiles.compile_all(source)
+    else:
+        temp = Path(tempfile.mkdtemp(prefix="floe-mo-"))
+        written = mofiles.compile_all(source, lambda po: temp / mofiles.mo_path(po).relative_to(source))
+        for mo in written:
+            build_data["force_include"][str(mo)] = mo.relative_to(temp).as_posix()
+    hook.app.display_info(f"compiled {len(written)} catalogs")
+    return temp
+
+
 class CatalogsHook(BuildHookInterface):  # type: ignore[misc]
     """Compile the catalogs for the wheel (``version`` "standard") or in place (``version`` "editable")."""
 
     PLUGIN_NAME = "floe-catalogs"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel":  # an sdist carries the .po files only
-            return
-        root = Path(self.root)
-        mofiles = _mofiles(root)
-        source = root / "src"
-        if version == "editable":
-            written = mofiles.compile_all(source)
-        else:
-            self._temp = Path(tempfile.mkdtemp(prefix="floe-mo-"))
-            written = mofiles.compile_all(
-                source, lambda po: self._temp / mofiles.mo_path(po).relative_to(source)
-            )
-            for mo in written:
-                build_data["force_include"][str(mo)] = mo.relative_to(self._temp).as_posix()
-        self.app.display_info(f"compiled {len(written)} catalogs")
+        self._temp = compile_catalogs(self, version, build_data)
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        temp = getattr(self, "_temp", None)
-        if temp is not None:
-            shutil.rmtree(temp, ignore_errors=True)
+        if self._temp is not None:
+            shutil.rmtree(self._temp, ignore_errors=True)
