@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from floe.core.errors import FloeError
+from floe.core.i18n import FLOE
 
 # The most finished tables `floe bench server --startup` stores (10,000 is the figure the issue asks for).
 MAX_STARTUP_TABLES = 100_000
@@ -43,13 +44,15 @@ err = Console(stderr=True)
 def fail(message: str) -> None:
     """Print a one-line error and exit with status 2."""
     # Escaped: a message may hold brackets (floe[ray]) that Rich would take for markup.
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    label = FLOE.gettext("error:")  # in the language in force (a command's --lang)
+    err.print(f"[bold red]{escape(label)}[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
 def _options(pairs: list[str] | None, preset: str | None, game: str) -> dict[str, object]:
     """The ``--option key=value`` pairs (and ``--preset``) of ``game``; a ``file`` option's value is a path
     whose text is read here."""
+    from floe.core.i18n import L_
     from floe.core.options import read_file_options
     from floe.core.registry import entry
 
@@ -59,7 +62,7 @@ def _options(pairs: list[str] | None, preset: str | None, game: str) -> dict[str
     for pair in pairs or []:
         key, eq, value = pair.partition("=")
         if not eq:
-            fail(f"option {pair!r} must look like key=value")
+            fail(str(L_("option %(pair)s must look like key=value", pair=repr(pair))))
         options[key.strip()] = value.strip()
     try:
         return read_file_options(entry(game).options, options)
@@ -349,16 +352,17 @@ def play(
     from floe.play.terminal import run_terminal_game
 
     game = _game(game)
-    options = _options(option, preset, game)
-    if powers:
-        options["powers"] = powers
-    try:
-        with using(_language(lang)):
+    # Its errors too are written in the language chosen (each is a lazy message: floe.core.i18n.Msg).
+    with using(_language(lang)):
+        options = _options(option, preset, game)
+        if powers:
+            options["powers"] = powers
+        try:
             run_terminal_game(
                 game, players=players, seat=seat - 1, bots=bots, seed=seed, options=options, save=save
             )
-    except FloeError as exc:
-        fail(str(exc))
+        except FloeError as exc:
+            fail(str(exc))
 
 
 @app.command()

@@ -3,10 +3,19 @@ counted right in each language (Polish: 1 / 2–4 / 5+, and 12–14 like 5)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
+from floe.bots.base import parse_bot_list
 from floe.core import i18n
+from floe.core.errors import OptionError
 from floe.core.i18n import FLOE, Catalog, from_environment, language, negotiate, plural_categories, using
+from floe.core.mofiles import compile_all, compile_po, mo_path
+from floe.core.options import parse_int
+from floe.core.registry import entry
 from floe.core.words import counted
 from floe.games.arctic.i18n import CATALOG as ARCTIC
 
@@ -152,3 +161,88 @@ def test_notation_reads_in_the_readers_language_and_is_typed_in_either() -> None
         words = ARCTIC.notation(lang)
         assert len(words) == 19 and all(" " not in w for w in words.values())
         assert len(set(words.values())) == len(words), lang
+
+
+def _said(call: Callable[[], object]) -> i18n.Msg:
+    with pytest.raises(OptionError) as caught:
+        call()
+    said = i18n.text_of(caught.value)
+    assert isinstance(said, i18n.Msg)
+    return said
+
+
+def test_an_error_is_written_in_the_language_of_whoever_reads_it() -> None:
+    """Errors carry lazy messages: English (the old text) until a reader's language is in force; values
+    are filled in, a nested message reads in the same language, a count picks its plural form."""
+    bounds = _said(lambda: parse_int("seats", 9, 2, 4))
+    unknown = _said(lambda: entry("arctic").options.parse({"penaltys": "seen"}, 3))
+    bots = _said(lambda: parse_bot_list(" , "))
+    assert str(bounds) == "seats must be between 2 and 4, not 9"
+    assert str(unknown) == "unknown option 'penaltys'; did you mean penalties?"
+    assert str(bots) == "bot list ' , ' has an empty bot name; write e.g. random,baseline"
+    with using("de"):
+        assert str(bounds) == "seats muss zwischen 2 und 4 liegen, nicht 9"
+        assert str(unknown) == "unbekannte Option 'penaltys'; meintest du penalties?"
+    with using("pl"):
+        too_long = [str(i18n.NL_("a chat message is at most %(n)s character", "…", n)) for n in (1, 3, 5)]
+    assert too_long == [
+        f"wiadomość czatu ma najwyżej {n} {word}" for n, word in ((1, "znak"), (3, "znaki"), (5, "znaków"))
+    ]
+    game = ARCTIC.lazy("unknown power %(power)s; powers: %(powers)s", power="'x'", powers="a, b")
+    with using("de"):  # a game's message reads from the game's catalog
+        assert str(game) == "unbekannte Fähigkeit 'x'; Fähigkeiten: a, b"
+
+
+def test_a_broken_translation_reads_english_rather_than_failing() -> None:
+    class Broken(Catalog):
+        def gettext(self, message: str) -> str:
+            return "kaputt %(nope)s"
+
+    assert str(i18n.Msg(Broken("floe", "floe"), "%(name)s is bad", {"name": "x"})) == "x is bad"
+
+
+class _Folder(Catalog):
+    """The domain ``demo`` in a folder of the test's own."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__("floe", "demo")
+        self.folder_path = folder
+
+    def directory(self) -> Path:
+        return self.folder_path
+
+
+def _write_po(path: Path, hello: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    header += '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+    path.write_text(f'{header}msgid "Hello"\nmsgstr "{hello}"\n', encoding="utf-8")
+    return path
+
+
+def test_a_compiled_catalog_is_used_only_while_it_is_as_new_as_its_source(tmp_path: Path) -> None:
+    """The build hook's compiling (``mofiles.compile_all``: beside each .po, or where a wheel takes it),
+    and at run time a .mo read only if it is not older than its .po."""
+    source = tmp_path / "src"
+    po = _write_po(source / "locale" / "de" / "LC_MESSAGES" / "demo.po", "Hallo")
+    wheel = tmp_path / "wheel"
+    assert compile_all(source, lambda p: wheel / mo_path(p).relative_to(source)) == [
+        wheel / "locale" / "de" / "LC_MESSAGES" / "demo.mo"
+    ]
+    assert not mo_path(po).exists()  # a wheel's build leaves the source as it is
+    assert compile_all(source) == [mo_path(po)]
+    with using("de"):
+        assert _Folder(source / "locale").gettext("Hello") == "Hallo"
+        # A .mo that says something else than its .po, and is newer: it is what is read (it is used).
+        mo_path(po).write_bytes(
+            compile_po(_write_po(tmp_path / "other" / "de" / "LC_MESSAGES" / "demo.po", "Moin"))
+        )
+        os.utime(po, ns=(1_000_000_000, 1_000_000_000))
+        assert _Folder(source / "locale").gettext("Hello") == "Moin"
+        # The .po edited after the .mo was built: the stale .mo is ignored, the .po compiled.
+        _write_po(po, "Servus")
+        os.utime(mo_path(po), ns=(1_000_000_000, 1_000_000_000))
+        assert _Folder(source / "locale").gettext("Hello") == "Servus"
+        # A damaged .mo, however new, does not stop the .po from being read.
+        mo_path(po).write_bytes(b"not a catalog")
+        assert _Folder(source / "locale").gettext("Hello") == "Servus"

@@ -14,7 +14,9 @@ import subprocess
 import sys
 
 import pytest
+from typer.testing import CliRunner
 
+from floe.cli import app as cli
 from floe.core.i18n import FLOE, LANGUAGES, using
 from floe.core.registry import entries
 from floe.play.terminal import run_terminal_game
@@ -119,3 +121,15 @@ def test_floe_play_speaks_the_language_of_lang_or_the_environment() -> None:
     assert (
         bad.returncode == 2 and "unknown language 'klingon'" in bad.stderr and "Traceback" not in bad.stderr
     )
+
+
+def test_the_terminals_one_line_errors_read_in_the_language_chosen() -> None:
+    """``floe play GAME --lang de`` with a bad option or a bad ``--bots`` says why in German."""
+    runner = CliRunner()
+    option = runner.invoke(cli, ["play", "arche", "--lang", "de", "--option", "start_chips=9"])
+    bots = runner.invoke(cli, ["play", "arctic", "--lang", "pl", "--bots", "nobody"])
+    english = runner.invoke(cli, ["play", "arche", "--lang", "en", "--option", "start_chips=9"])
+    assert option.exit_code == bots.exit_code == english.exit_code == 2
+    assert "Fehler: start_chips muss zwischen 1 und 4 liegen, nicht '9'" in option.output
+    assert "błąd: nieznany bot 'nobody' dla arctic" in bots.output
+    assert "error: start_chips must be between 1 and 4, not '9'" in english.output

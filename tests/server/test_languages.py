@@ -7,6 +7,7 @@ A real ``floe serve`` process (serverproc.py) and WebSocket clients (wsclient.py
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import httpx
@@ -99,3 +100,45 @@ def test_a_hello_with_a_language_too_long_is_refused(server: ServerProcess) -> N
 
     error = asyncio.run(hello())
     assert error["code"] == "malformed"
+
+
+def test_refusals_are_written_in_the_readers_language(server: ServerProcess) -> None:
+    """A refusal with details (an option's bounds, a chat line's limit, the body limit) reads in the
+    requester's language: ``?lang=``, else Accept-Language (an odd one: English), else English; over the
+    WebSocket, in its hello's language. English is the text it always was."""
+    url = f"{server.url}/api/tables"
+    people = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    bad = {"game": "arche", "seats": [*people, people[1]], "options": {"start_chips": 9}}
+
+    def refusal(headers: dict[str, str], query: str = "", body: Any = bad) -> dict[str, str]:
+        answer = httpx.post(url + query, json=body, headers=headers, timeout=30)
+        assert answer.status_code in (400, 413), answer.text
+        error: dict[str, str] = answer.json()["error"]
+        return error
+
+    english = "start_chips must be between 1 and 4, not 9"
+    assert refusal({})["message"] == english
+    assert refusal({"Accept-Language": "xx-YY, *;q=0.5, de;q=abc"})["message"] == english
+    polish = refusal({"Accept-Language": "pl-PL,pl;q=0.9"})
+    assert polish == {"code": "bad_option", "message": "start_chips musi być między 1 a 4, nie 9"}
+    forced = refusal({"Accept-Language": "pl"}, "?lang=de")["message"]
+    assert forced == "start_chips muss zwischen 1 und 4 liegen, nicht 9"
+    # The body limit answers before the app: the same choice of language.
+    huge = {"seats": people, "padding": "x" * (300 * 1024)}
+    assert refusal({"Accept-Language": "de"}, body=huge)["message"] == "Anfragen haben höchstens 262144 Bytes"
+
+    created = server.create(people, game="arctic")
+    table, token = created["table"]["id"], created["seats"][0]["token"]
+
+    async def too_long(lang: str) -> dict[str, Any] | None:
+        client = WsClient(server.ws_url, table, token, name=f"ann-{lang}", lang=lang)
+        await client.connect()
+        try:
+            return await client.roundtrip(json.dumps({"type": "chat", "text": "x" * 301}))
+        finally:
+            await client.close()
+
+    german, english_ws = asyncio.run(too_long("de")), asyncio.run(too_long("en"))
+    assert german is not None and english_ws is not None
+    assert german["message"] == "eine Chat-Nachricht hat höchstens 300 Zeichen"
+    assert english_ws["message"] == "a chat message is at most 300 characters"

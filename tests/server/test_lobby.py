@@ -549,7 +549,7 @@ def test_connection_limits(tmp_path: Path) -> None:
         with pytest.raises(MoveError) as info:
             await connected(lobby, table, 0)
         assert (info.value.code, info.value.status) == ("too_many_connections", 429)
-        assert info.value.message == "this seat is open in 1 places already; close one"
+        assert info.value.message == "this seat is open in 1 place already; close one"
         assert table.seats[0].connections == 1 and len(lobby.conns[table.id]) == 3
         await connected(lobby, table, 1)
 

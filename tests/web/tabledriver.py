@@ -4,12 +4,27 @@ tests and by scripts/screenshots.py; no game is named here (the callers say whic
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 
+from floe.core.i18n import FLOE
+from floe.core.registry import entry
+from floe.testing.untranslated import english_words, untranslated
+
 # The pace a page starts with: "0" draws every state as it comes (the pacing test sets its own).
 PACE_INIT = "localStorage.setItem('floe.pace', '{pace}')"
+
+# What a reader reads: the text, and the tips, labels and titles of what shows (an SVG element's too, which
+# has no client rectangle of its own): card tips, a scale's sides (data-left/right), icons' <title>s.
+PAGE_TEXT = """() => [document.body.innerText,
+  ...[...document.querySelectorAll('[title],[aria-label],[data-tip],[placeholder],[data-left],[data-right]')]
+    .filter((el) => el.getClientRects().length > 0 || el instanceof SVGElement)
+    .map((el) => [el.title, el.getAttribute('aria-label'), el.dataset.tip, el.placeholder,
+      el.dataset.left, el.dataset.right].filter(Boolean).join('\\n')),
+  ...[...document.querySelectorAll('svg title')].map((el) => el.textContent)].join('\\n')"""
 
 # One consistent look at the page: over, a refusal shown, what can be clicked by kind (choices whose
 # route is on the board are "play"/"source" objects, then "dest" ones; "free" are the panel's buttons).
@@ -79,13 +94,65 @@ OFF_SCREEN = """([selectors, top]) => {
 }"""
 
 
-def new_page(browser: Any, viewport: dict[str, int], *, pace: float | None = 0, touch: bool = False) -> Any:
+def new_page(
+    browser: Any,
+    viewport: dict[str, int],
+    *,
+    pace: float | None = 0,
+    touch: bool = False,
+    locale: str | None = None,
+) -> Any:
     """A page of its own context, its pace remembered as ``pace`` seconds (None: the page's default);
-    ``touch`` makes it a phone (touch screen, coarse pointer)."""
-    page = browser.new_page(viewport=viewport, has_touch=touch, is_mobile=touch)
+    ``touch`` makes it a phone (touch screen, coarse pointer); ``locale`` the browser's language (its
+    Accept-Language and ``navigator.languages``; None: Chromium's)."""
+    extra = {"locale": locale} if locale else {}
+    page = browser.new_page(viewport=viewport, has_touch=touch, is_mobile=touch, **extra)
     if pace is not None:
         page.add_init_script(PACE_INIT.format(pace=pace))
     return page
+
+
+def watched_page(
+    browser: Any,
+    viewport: dict[str, int],
+    url: str | None = None,
+    *,
+    locale: str | None = None,
+    timeout: int = 20_000,
+) -> tuple[Any, list[str]]:
+    """``new_page`` (pace 0) with ``timeout`` ms for every wait, opened at ``url`` if given, and the list its
+    script errors are collected in (a test ends asserting it empty)."""
+    page = new_page(browser, viewport, locale=locale)
+    page.set_default_timeout(timeout)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    if url is not None:
+        page.goto(url)
+    return page, errors
+
+
+def create_table(base: str, body: dict[str, Any]) -> tuple[str, str | None]:
+    """A table made with ``POST /api/tables``: its id and its first person seat's token (None: all bots)."""
+    request = urllib.request.Request(
+        f"{base}/api/tables", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        made = json.load(answer)
+    tokens = [seat["token"] for seat in made.get("seats", []) if seat.get("token")]
+    return made["table"]["id"], (tokens[0] if tokens else None)
+
+
+def page_text(page: Any) -> str:
+    """What a reader reads on the page (PAGE_TEXT), for the language tests to read for English."""
+    return str(page.evaluate(PAGE_TEXT))
+
+
+def english_on(page: Any, game: str, lang: str, allowed: set[str]) -> list[str]:
+    """The English words on the page (``page_text``) that the generic or ``game``'s catalog translates into
+    ``lang`` (``floe.testing.untranslated``), less the ``allowed`` names."""
+    catalog = entry(game).catalog()
+    assert catalog is not None
+    return untranslated(page_text(page), english_words([FLOE, catalog], lang), allowed)
 
 
 def probe(page: Any) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from .tabledriver import new_page
+from .tabledriver import create_table, new_page, watched_page
 
 # Without Playwright the test is skipped, unless CI asks for the browser test (FLOE_REQUIRE_BROWSER).
 if not os.environ.get("FLOE_REQUIRE_BROWSER"):
@@ -212,17 +212,7 @@ def test_five_seats_watched_to_the_score_screen(browser: Any, server: Any, artif
     """Five bots, watched by a spectator: every seat's panel and figures, no hand and no pet of anyone
     before the end, and the majority tables with five rows each."""
     base = server.base
-    body = {"game": "arche", "seats": [{"kind": "bot", "bot": "random"}] * 5}
-    request = urllib.request.Request(
-        f"{base}/api/tables", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        table_id = json.load(answer)["table"]["id"]
-    page = new_page(browser, DESKTOP)
-    page_errors: list[str] = []
-    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-    page.set_default_timeout(30_000)
-    page.goto(f"{base}/table/{table_id}")
+    page, page_errors, table_id = _watch_bots(browser, base, 5)
     page.wait_for_selector("[data-testid=score-screen]")
     assert page.locator("[data-testid^=arche-player-]").count() == 5
     assert page.locator("[data-testid=hand]").count() == 0  # a spectator has no hand
@@ -231,6 +221,14 @@ def test_five_seats_watched_to_the_score_screen(browser: Any, server: Any, artif
     _screenshots(page, artifacts, "arche-five-seats", element="[data-testid=score-screen]")
     assert not page_errors, f"JavaScript errors: {page_errors}"
     page.close()
+
+
+def _watch_bots(browser: Any, base: str, bots: int, query: str = "") -> tuple[Any, list[str], str]:
+    """A table of ``bots`` random bots (they play at once), watched by a spectator's page opened at
+    ``query``: the page, its script errors and the table's id."""
+    table_id, _ = create_table(base, {"game": "arche", "seats": [{"kind": "bot", "bot": "random"}] * bots})
+    page, errors = watched_page(browser, DESKTOP, f"{base}/table/{table_id}{query}", timeout=30_000)
+    return page, errors, table_id
 
 
 def _create_in_lobby(
@@ -401,18 +399,7 @@ def _screenshots(page: Any, artifacts: Path, name: str, element: str | None = No
 def test_the_score_screen_in_polish(browser: Any, server: Any) -> None:
     """Bots to the end, watched with ``?lang=pl``: the majority tables and the score rows read Polish (the
     plural of points by Polish rules), no English of Arche's score screen is left."""
-    base = server.base
-    body = {"game": "arche", "seats": [{"kind": "bot", "bot": "random"}] * 3}
-    request = urllib.request.Request(
-        f"{base}/api/tables", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        table_id = json.load(answer)["table"]["id"]
-    page = new_page(browser, DESKTOP)
-    page_errors: list[str] = []
-    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-    page.set_default_timeout(30_000)
-    page.goto(f"{base}/table/{table_id}?lang=pl")
+    page, page_errors, _ = _watch_bots(browser, server.base, 3, "?lang=pl")
     page.wait_for_selector("[data-testid=majorities]")
     text = page.inner_text("[data-testid=score-screen]").lower()  # titles are upper case by CSS
     assert "większości na kartach punktacji" in text and "zwierzęta na ręce (przy remisie)" in text

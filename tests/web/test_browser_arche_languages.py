@@ -8,10 +8,8 @@ person's clicks are seeded (tabledriver.py).
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import urllib.request
 from typing import Any
 
 import pytest
@@ -21,7 +19,7 @@ from floe.core.registry import entry
 from floe.games.arche.cards import COLUMNS, placeholder_rows
 from floe.testing.untranslated import english_words, untranslated
 
-from .tabledriver import PACE_INIT, play
+from .tabledriver import create_table, english_on, play, watched_page
 
 if not os.environ.get("FLOE_REQUIRE_BROWSER"):
     pytest.importorskip("playwright.sync_api")
@@ -34,46 +32,20 @@ ALLOWED |= {w.lower() for row in placeholder_rows() for w in str(row[COLUMNS.ind
 ALLOWED |= {"immune"}
 
 
-def _table(base: str) -> tuple[str, str]:
-    """A 3-seat Arche table (Ann, the random and the greedy bot): its id and Ann's token."""
+def _english(page: Any, lang: str) -> list[str]:
+    return english_on(page, "arche", lang, ALLOWED)
+
+
+@pytest.mark.parametrize("lang", ["de", "pl"])
+def test_an_arche_game_and_its_help_in_the_language(browser: Any, server: Any, lang: str) -> None:
+    # Ann, the random and the greedy bot.
     seats = [
         {"kind": "person", "name": "Ann"},
         {"kind": "bot", "bot": "random"},
         {"kind": "bot", "bot": "greedy"},
     ]
-    body = {"game": "arche", "seats": seats}
-    request = urllib.request.Request(f"{base}/api/tables", data=json.dumps(body).encode(), method="POST")
-    request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        made = json.load(answer)
-    return made["table"]["id"], made["seats"][0]["token"]
-
-
-def _english(page: Any, lang: str) -> list[str]:
-    catalog = entry("arche").catalog()
-    assert catalog is not None
-    words = english_words([FLOE, catalog], lang)
-    # What a reader reads: the text, and the tips and labels of what is on the page (card tips, icon titles).
-    text = page.evaluate(
-        """() => [document.body.innerText,
-          ...[...document.querySelectorAll('[title],[aria-label],[data-tip],[placeholder],[data-left],[data-right]')]
-            .filter((el) => el.getClientRects().length > 0 || el instanceof SVGElement)
-            .map((el) => [el.title, el.getAttribute('aria-label'), el.dataset.tip, el.placeholder,
-              el.dataset.left, el.dataset.right].filter(Boolean).join('\\n')),
-          ...[...document.querySelectorAll('svg title')].map((el) => el.textContent)].join('\\n')"""
-    )
-    return untranslated(text, words, ALLOWED)
-
-
-@pytest.mark.parametrize("lang", ["de", "pl"])
-def test_an_arche_game_and_its_help_in_the_language(browser: Any, server: Any, lang: str) -> None:
-    table, token = _table(server.base)
-    page = browser.new_page(viewport=DESKTOP)
-    page.add_init_script(PACE_INIT.format(pace=0))
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{server.base}/table/{table}?lang={lang}#seat={token}")
+    table, token = create_table(server.base, {"game": "arche", "seats": seats})
+    page, errors = watched_page(browser, DESKTOP, f"{server.base}/table/{table}?lang={lang}#seat={token}")
     page.wait_for_selector("[data-testid=ark]")
     problems: list[str] = []
 
@@ -96,11 +68,7 @@ def test_an_arche_game_and_its_help_in_the_language(browser: Any, server: Any, l
 @pytest.mark.parametrize("lang", ["de", "pl"])
 def test_arches_options_in_the_lobby_in_the_language(browser: Any, server: Any, lang: str) -> None:
     """The lobby's rules fields for Arche (the "More rules" opened): labels, choices and their tips."""
-    page = browser.new_page(viewport=DESKTOP)
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{server.base}/?game=arche&lang={lang}")
+    page, errors = watched_page(browser, DESKTOP, f"{server.base}/?game=arche&lang={lang}")
     page.wait_for_selector("[data-testid=opt-pet]")
     page.click("[data-testid=more-rules-toggle]")
     page.wait_for_selector("[data-testid=opt-hand_limit]", state="visible")

@@ -15,37 +15,15 @@ from typing import Any
 
 import pytest
 
-from floe.core.i18n import FLOE
-from floe.core.registry import entry
-from floe.testing.untranslated import english_words, untranslated
-
-from .tabledriver import PACE_INIT, play
+from .tabledriver import english_on, play, watched_page
 
 DESKTOP = {"width": 1366, "height": 900}
 # Words the page shows in every language: names, the game's title, the bots' names, the brand.
 ALLOWED = {"floe", "arctic", "ann", "ismcts"}
 
 
-def _page(browser: Any, locale: str) -> Any:
-    page = browser.new_page(viewport=DESKTOP, locale=locale)
-    page.add_init_script(PACE_INIT.format(pace=0))
-    page.set_default_timeout(20_000)
-    return page
-
-
 def _english(page: Any, lang: str) -> list[str]:
-    catalog = entry("arctic").catalog()
-    assert catalog is not None
-    words = english_words([FLOE, catalog], lang)
-    # What a reader reads: the text, and the tips and labels of what is on the page.
-    text = page.evaluate(
-        """() => [document.body.innerText,
-          ...[...document.querySelectorAll('[title],[aria-label],[data-tip],[placeholder]')]
-            .filter((el) => el.getClientRects().length > 0)
-            .map((el) => [el.title, el.getAttribute('aria-label'), el.dataset.tip, el.placeholder]
-              .filter(Boolean).join('\\n'))].join('\\n')"""
-    )
-    return untranslated(text, words, ALLOWED)
+    return english_on(page, "arctic", lang, ALLOWED)
 
 
 def _button_reads(page: Any, text: str) -> None:
@@ -81,20 +59,16 @@ def _play_checking(page: Any, lang: str, artifacts: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "pl"])
 def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifacts: Path, lang: str) -> None:
-    page_errors: list[str] = []
     if lang == "de":
-        page = _page(browser, "en-US")
-        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-        page.goto(f"{server.base}/")
+        page, page_errors = watched_page(browser, DESKTOP, f"{server.base}/", locale="en-US")
         page.wait_for_selector("[data-testid=language]")
         _button_reads(page, "Create table")
         with page.expect_navigation():
             page.select_option("[data-testid=language]", "de")  # remembered, and the page reloads
         _button_reads(page, "Tisch anlegen")
     else:
-        page = _page(browser, "pl-PL")  # the browser's language: Accept-Language and navigator.languages
-        page.on("pageerror", lambda exc: page_errors.append(str(exc)))
-        page.goto(f"{server.base}/?lang=it")  # ?lang= forces one, over the browser's
+        # The browser's language (Accept-Language, navigator.languages) is Polish; ?lang= forces one over it.
+        page, page_errors = watched_page(browser, DESKTOP, f"{server.base}/?lang=it", locale="pl-PL")
         page.wait_for_selector("[data-testid=seat-kind-1]")
         _button_reads(page, "Crea tavolo")
         page.goto(f"{server.base}/")
@@ -107,20 +81,34 @@ def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifac
     deciding = page.inner_text("[data-testid=deciding]")
     assert deciding.startswith({"de": "Du entscheidest", "pl": "Decydujesz"}[lang]), deciding
     page.screenshot(path=str(artifacts / f"language-{lang}-table.png"))
-    # The browser's plural rule and a refusal's words, from the page's own modules.
+    # The browser's plural rule and refusals' words, from the page's own modules: a page sentence, and the
+    # server's detailed refusal in the page's language (api.js sends it as Accept-Language).
     forms = page.evaluate(
         """async () => {
           const i18n = await import('/static/js/i18n.js');
           const errors = await import('/static/js/errors.js');
+          const { api } = await import('/static/js/api.js');
+          const bot = { kind: 'bot', bot: 'random' };
+          const body = { game: 'arche', seats: [bot, bot, bot], options: { start_chips: 9 } };
+          const refused = await api('/api/tables', { method: 'POST', body }).catch((err) => err);
           return [[1, 2, 4, 5, 12, 14, 22, 25].map((n) => i18n.nt('card', 'cards', n)),
-                  errors.errorText({ code: 'not_your_turn', message: 'it is not your turn' })];
+                  errors.errorText({ code: 'stale', message: 'stale move: made on version 3' }),
+                  errors.errorText(refused)];
         }"""
     )
     cards = {
         "de": ["Karte", "Karten", "Karten", "Karten", "Karten", "Karten", "Karten", "Karten"],
         "pl": ["karta", "karty", "karty", "kart", "kart", "kart", "karty", "kart"],
     }
-    assert forms == [cards[lang], {"de": "Du bist nicht dran.", "pl": "To nie twój ruch."}[lang]]
+    stale = {
+        "de": "Der Tisch war schon weiter, als dein Zug ankam; er wurde nicht gespielt.",
+        "pl": "Stół poszedł dalej, zanim dotarł twój ruch; nie został wykonany.",
+    }
+    bounds = {
+        "de": "start_chips muss zwischen 1 und 4 liegen, nicht 9",
+        "pl": "start_chips musi być między 1 a 4, nie 9",
+    }
+    assert forms == [cards[lang], stale[lang], bounds[lang]]
     _play_checking(page, lang, artifacts)
     assert not page_errors, page_errors
     page.close()

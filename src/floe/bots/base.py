@@ -13,12 +13,13 @@ import random
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from floe.core.entry import resolve
 from floe.core.errors import OptionError
 from floe.core.game import Game
+from floe.core.i18n import L_, Msg
 from floe.core.registry import entry
 
 
@@ -39,7 +40,10 @@ class Bot(ABC):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         if params:
-            raise OptionError(f"bot {self.name!r} takes no parameter {next(iter(params))!r}")
+            said = L_(
+                "bot %(bot)s takes no parameter %(name)s", bot=repr(self.name), name=repr(next(iter(params)))
+            )
+            raise OptionError(said)
         self.game = game
         self.seat = seat
         self.rng = random.Random(seed)
@@ -128,10 +132,17 @@ def bounded_int(bot: str, name: str, text: str, low: int, high: int) -> int:
     ``OptionError`` otherwise."""
     number = whole_number(text, low, high)
     if number is None:
-        wanted = f"a whole number from {low} to {high}"
+        wanted = L_("a whole number from %(low)s to %(high)s", low=low, high=high)
         if low == 1:
-            wanted = f"a positive whole number up to {high}"
-        raise OptionError(f"{bot}: {name} must be {wanted}, not {_shown(text)}")
+            wanted = L_("a positive whole number up to %(high)s", high=high)
+        said = L_(
+            "%(bot)s: %(name)s must be %(what)s, not %(value)s",
+            bot=bot,
+            name=name,
+            what=wanted,
+            value=_shown(text),
+        )
+        raise OptionError(said)
     return number
 
 
@@ -141,9 +152,16 @@ def positive_number(
     """A bot parameter as a positive finite number of ``kind``, at most ``high``; a one-line ``OptionError``
     otherwise (NaN or infinity would make a search that never stops, and a huge budget one that never
     ends in practice). Only plain ASCII numbers are read (``1e3`` is a float, not an int)."""
-    limit = f" up to {_plain(high)}" if high is not None else ""
-    what = f"a positive number{limit}" if kind is float else f"a positive number (a whole number{limit})"
-    error = OptionError(f"{bot}: {name} must be {what}, not {_shown(value)}")
+    what = _positive(kind is float, None if high is None else _plain(high))
+    error = OptionError(
+        L_(
+            "%(bot)s: %(name)s must be %(what)s, not %(value)s",
+            bot=bot,
+            name=name,
+            what=what,
+            value=_shown(value),
+        )
+    )
     pattern = _WHOLE if kind is int else _DECIMAL
     if len(value) > MAX_NUMBER_TEXT or not pattern.fullmatch(value):
         raise error
@@ -233,6 +251,58 @@ def first_available(specs: tuple[str, ...] | list[str], game: str) -> str | None
     return next((spec for spec in specs if parse_bot_spec(spec)[0] in known), None)
 
 
+def _positive(decimal: bool, high: str | None) -> Msg:
+    """ "a positive number" (whole, up to ``high``), as an error names what a bot parameter must be."""
+    if decimal:
+        return L_("a positive number up to %(high)s", high=high) if high else L_("a positive number")
+    if high:
+        return L_("a positive number (a whole number up to %(high)s)", high=high)
+    return L_("a positive number (a whole number)")
+
+
+def no_parameter(bot: str, key: str, known: Iterable[str]) -> OptionError:
+    """The error for a parameter ``key`` that ``bot`` does not take (``known``: those it takes)."""
+    said = L_(
+        "%(bot)s has no parameter %(name)s; parameters: %(known)s",
+        bot=bot,
+        name=repr(key),
+        known=", ".join(known),
+    )
+    return OptionError(said)
+
+
+def not_one_of(bot: str, key: str, allowed: Sequence[str], value: str) -> OptionError:
+    """The error for a parameter ``key`` of ``bot`` whose ``value`` is not one of ``allowed``."""
+    if len(allowed) == 2:
+        said = L_(
+            "%(bot)s: %(name)s must be %(a)s or %(b)s, not %(value)s",
+            bot=bot,
+            name=key,
+            a=allowed[0],
+            b=allowed[1],
+            value=repr(value),
+        )
+    elif len(allowed) == 3:
+        said = L_(
+            "%(bot)s: %(name)s must be %(a)s or %(b)s or %(c)s, not %(value)s",
+            bot=bot,
+            name=key,
+            a=allowed[0],
+            b=allowed[1],
+            c=allowed[2],
+            value=repr(value),
+        )
+    else:
+        said = L_(
+            "%(bot)s: %(name)s must be one of %(allowed)s, not %(value)s",
+            bot=bot,
+            name=key,
+            allowed=", ".join(allowed),
+            value=repr(value),
+        )
+    return OptionError(said)
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``ismcts:ms=200,c=0.7`` into the name and its parameters."""
     name, _, rest = spec.strip().partition(":")
@@ -240,7 +310,12 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     for part in filter(None, (p.strip() for p in rest.split(";" if ";" in rest else ","))):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise OptionError(f"bot parameter {part!r} in {spec!r} must look like key=value")
+            said = L_(
+                "bot parameter %(part)s in %(spec)s must look like key=value",
+                part=repr(part),
+                spec=repr(spec),
+            )
+            raise OptionError(said)
         params[key.strip()] = value.strip()
     return name.strip().lower(), params
 
@@ -257,16 +332,18 @@ def parse_bot_list(text: str) -> list[str]:
     # A stray comma at either end is forgiven; an empty name between two bots is not.
     for piece in (p.strip() for p in text.strip().strip(",").split(",")):
         if not piece:
-            raise OptionError(f"bot list {text!r} has an empty bot name; write e.g. random,baseline")
+            said = L_("bot list %(list)s has an empty bot name; write e.g. random,baseline", list=repr(text))
+            raise OptionError(said)
         head = piece.partition("=")[0]
         if "=" in piece and ":" not in head:
             if not raw:
-                raise OptionError(f"bot parameter {piece!r} must follow a bot name (name:key=value)")
+                said = L_("bot parameter %(part)s must follow a bot name (name:key=value)", part=repr(piece))
+                raise OptionError(said)
             raw[-1] += ("," if ":" in raw[-1] else ":") + piece
         else:
             raw.append(piece)
     if not raw:
-        raise OptionError("name at least one bot, e.g. --bots ismcts,random")
+        raise OptionError(L_("name at least one bot, e.g. --bots ismcts,random"))
     return [canonical_spec(spec) for spec in raw]
 
 
@@ -274,7 +351,7 @@ def canonical_spec(spec: str) -> str:
     """``name`` or ``name:k=v,k=v`` with the parameters in the order given; ``OptionError`` if malformed."""
     name, params = parse_bot_spec(spec)
     if not name:
-        raise OptionError(f"bot spec {spec!r} has no bot name")
+        raise OptionError(L_("bot spec %(spec)s has no bot name", spec=repr(spec)))
     if not params:
         return name
     return name + ":" + ",".join(f"{key}={value}" for key, value in params.items())
@@ -287,10 +364,18 @@ def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
     factory = bots.get(name)
     if factory is None:
         shown = name if len(name) <= 40 else name[:37] + "…"
-        raise OptionError(f"unknown bot {shown!r} for {game.name}; bots: {', '.join(sorted(bots))}")
+        said = L_(
+            "unknown bot %(bot)s for %(game)s; bots: %(bots)s",
+            bot=repr(shown),
+            game=game.name,
+            bots=", ".join(sorted(bots)),
+        )
+        raise OptionError(said)
     reserved = sorted({"game", "seat", "seed"} & set(params))
     if reserved:  # these are the factory's own arguments, never parameters of a spec
-        raise OptionError(f"bot {name!r} takes no parameter {reserved[0]!r}")
+        raise OptionError(
+            L_("bot %(bot)s takes no parameter %(name)s", bot=repr(name), name=repr(reserved[0]))
+        )
     return factory(game, seat, seed, **params)
 
 

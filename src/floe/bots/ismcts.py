@@ -32,13 +32,14 @@ from floe.bots.base import (
     MAX_C,
     Bot,
     deadline,
+    no_parameter,
+    not_one_of,
     positive_number,
     search_budget,
     search_cost,
     visit_rows,
 )
 from floe.bots.hooks import hooks_for
-from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 
 PARAMETERS = ("c", "depth", "it", "iterations", "ms", "opponents", "reward", "rollout")
@@ -89,7 +90,7 @@ class ISMCTSBot(Bot):
         known = sorted({*PARAMETERS, *hooks.world_parameters})
         for key in params:
             if key not in known:
-                raise OptionError(f"ismcts has no parameter {key!r}; parameters: {', '.join(known)}")
+                raise no_parameter("ismcts", key, known)
         self.ms, self.iterations = search_budget("ismcts", params)
         self.c = positive_number("ismcts", "c", params.get("c", "0.7"), float, MAX_C)
         self.depth = int(positive_number("ismcts", "depth", params.get("depth", "24"), int, MAX_DEPTH))
@@ -97,22 +98,22 @@ class ISMCTSBot(Bot):
         for key, allowed in hooks.world_parameters.items():
             value = params.get(key, allowed[0])
             if value not in allowed:
-                raise OptionError(f"ismcts: {key} must be {' or '.join(allowed)}, not {value!r}")
+                raise not_one_of("ismcts", key, allowed, value)
             self.world_params[key] = value
         self.reward = params.get("reward", "rank")
         if self.reward not in ("rank", "win"):
-            raise OptionError(f"ismcts: reward must be rank or win, not {self.reward!r}")
+            raise not_one_of("ismcts", "reward", ("rank", "win"), self.reward)
         self.evaluator = (hooks.evaluate_win or hooks.evaluate) if self.reward == "win" else hooks.evaluate
         self.final = win_values if self.reward == "win" else terminal_values
         # With two players the one opponent is searched; with more, the tree would spread its budget over
         # three opponents' turns, and playing them by the rollout policy measured stronger (docs/strength.md).
         opponents = params.get("opponents", "tree" if game.players == 2 else "policy")
         if opponents not in ("tree", "policy"):
-            raise OptionError(f"ismcts: opponents must be tree or policy, not {opponents!r}")
+            raise not_one_of("ismcts", "opponents", ("tree", "policy"), opponents)
         self.opponents_by_policy = opponents == "policy"
         rollout = params.get("rollout", "heuristic")
         if rollout not in ("heuristic", "random"):
-            raise OptionError(f"ismcts: rollout must be heuristic or random, not {rollout!r}")
+            raise not_one_of("ismcts", "rollout", ("heuristic", "random"), rollout)
         self.policy = hooks.rollout if rollout == "heuristic" else None
         self.last_iterations = 0
         self._deadline = math.inf  # when the running search stops (its budget or ``time_cap``)

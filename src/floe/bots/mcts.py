@@ -52,6 +52,8 @@ from floe.bots.base import (
     MAX_C,
     Bot,
     deadline,
+    no_parameter,
+    not_one_of,
     positive_number,
     search_budget,
     search_cost,
@@ -61,6 +63,7 @@ from floe.bots.base import (
 from floe.bots.hooks import hooks_for
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
+from floe.core.i18n import L_
 
 PARAMETERS = ("c", "depth", "it", "iterations", "ms", "repeat", "reuse", "rollout")
 # With repeat=1: a position met this many times before is answered with the action chosen last time.
@@ -114,9 +117,11 @@ class MCTSBot(Bot):
         hooks = hooks_for(game)
         for key in params:
             if key not in PARAMETERS:
-                raise OptionError(f"mcts has no parameter {key!r}; parameters: {', '.join(PARAMETERS)}")
+                raise no_parameter("mcts", key, PARAMETERS)
         if game.spec.information != "perfect":
-            raise OptionError(f"mcts needs a perfect-information game; {game.name} is not (use ismcts)")
+            raise OptionError(
+                L_("mcts needs a perfect-information game; %(game)s is not (use ismcts)", game=game.name)
+            )
         self.ms, self.iterations = search_budget("mcts", params)
         self.c = positive_number("mcts", "c", params.get("c", "0.7"), float, MAX_C)
         depth = params.get("depth", "4")
@@ -127,18 +132,25 @@ class MCTSBot(Bot):
             self.depth = steps
         else:
             shown = depth if len(depth) <= 24 else depth[:23] + "…"
-            wanted = f"a whole number from 0 to {MAX_DEPTH} or end"
-            raise OptionError(f"mcts: depth must be {wanted}, not {shown!r}")
+            wanted = L_("a whole number from 0 to %(high)s or end", high=MAX_DEPTH)
+            said = L_(
+                "%(bot)s: %(name)s must be %(what)s, not %(value)s",
+                bot="mcts",
+                name="depth",
+                what=wanted,
+                value=repr(shown),
+            )
+            raise OptionError(said)
         rollout = params.get("rollout", "heuristic")
         if rollout not in ("heuristic", "random"):
-            raise OptionError(f"mcts: rollout must be heuristic or random, not {rollout!r}")
+            raise not_one_of("mcts", "rollout", ("heuristic", "random"), rollout)
         reuse = params.get("reuse", "1")
         if reuse not in ("0", "1"):
-            raise OptionError(f"mcts: reuse must be 0 or 1, not {reuse!r}")
+            raise not_one_of("mcts", "reuse", ("0", "1"), reuse)
         self.reuse = reuse == "1" and game.spec.max_chance_outcomes == 0
         repeat = params.get("repeat", "1")
         if repeat not in ("0", "1"):
-            raise OptionError(f"mcts: repeat must be 0 or 1, not {repeat!r}")
+            raise not_one_of("mcts", "repeat", ("0", "1"), repeat)
         self.position_key = hooks.position_key if repeat == "1" and self.reuse else None
         self._seen: dict[Hashable, tuple[int, int]] = {}  # position -> (times met, action chosen)
         self.evaluator = hooks.evaluate

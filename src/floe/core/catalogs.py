@@ -32,6 +32,8 @@ KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
     "NC_": ((1, "c"), 2),
+    "L_": None,  # lazy: an error's message, translated when it is written for a reader
+    "NL_": (1, 2),
     "pgettext": ((1, "c"), 2),
     "gettext": None,
     "ngettext": (1, 2),

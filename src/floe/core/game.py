@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, OptionError
-from floe.core.i18n import FLOE
+from floe.core.i18n import FLOE, L_
 from floe.core.options import OptionSchema
 
 _ = FLOE.gettext
@@ -246,7 +246,14 @@ class Game(ABC):
         low, high = self.min_players, self.max_players
         if type(players) is not int or not low <= players <= high:
             shown = repr(players) if len(repr(players)) <= 20 else "that"
-            raise OptionError(f"{self.title or self.name} is for {low} to {high} players, not {shown}")
+            said = L_(
+                "%(game)s is for %(low)s to %(high)s players, not %(n)s",
+                game=self.title or self.name,
+                low=low,
+                high=high,
+                n=shown,
+            )
+            raise OptionError(said)
         self.players = players
         # The options as the schema read them (given keys only); a game replaces them with its full set.
         self.options: dict[str, Any] = self.schema.parse(options, players)

@@ -6,10 +6,11 @@ named after the game and living in the game's own package (``<package>/locale``)
 its own. A domain holds one ``<lang>/LC_MESSAGES/<domain>.po`` per language; ``scripts/catalogs.py``
 extracts, updates and checks them (docs/languages.md).
 
-The ``.po`` files are the only thing kept in git: a catalog is compiled to the ``.mo`` form with Babel the
-first time a process needs it, in memory, and read by the standard library's ``gettext.GNUTranslations``.
-So a fresh clone, an editable install, ``./floe-test`` and a built wheel all see the catalogs as they are,
-with no build step to forget and no stale compiled file.
+The ``.po`` files are the only thing kept in git. Building a wheel or an editable install compiles each
+to its ``.mo`` (``hatch_catalogs.py``, ``floe.core.mofiles``); a process reads a ``.mo`` only if it is at
+least as new as its ``.po``, else compiles the ``.po`` with Babel the first time it needs it, in memory.
+Either way the standard library's ``gettext.GNUTranslations`` reads it. So a fresh clone, ``./floe-test``
+and an edited ``.po`` all see the catalogs as they are, and no stale compiled file can hide an edit.
 
 The language in force is a context variable: the terminal sets it once (``--lang``, else ``LC_ALL`` /
 ``LC_MESSAGES`` / ``LANG``), the server sets it around everything it renders for one connection
@@ -21,6 +22,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
+import struct
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -29,16 +31,22 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from floe.core.mofiles import compile_po, current_mo
+
 __all__ = [
     "LANGUAGES",
+    "L_",
     "NC_",
+    "NL_",
     "N_",
     "SOURCE",
     "Catalog",
+    "Msg",
     "current",
     "from_environment",
     "language",
     "negotiate",
+    "text_of",
     "using",
 ]
 
@@ -172,16 +180,16 @@ class Catalog:
         path = self.po_path(lang)
         if lang == SOURCE or lang not in LANGUAGES or not path.is_file():
             return gettext.NullTranslations()
-        # Babel is needed only here, so listing games or running a bot never imports it.
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        with path.open("rb") as po:
-            catalog = read_po(po, locale=lang, domain=self.domain)
-        compiled = io.BytesIO()
-        write_mo(compiled, catalog)  # fuzzy entries are left out, as msgfmt does
-        compiled.seek(0)
-        return gettext.GNUTranslations(compiled)
+        # The .mo an install compiled (hatch_catalogs.py), if it is not older than the .po.
+        mo = current_mo(path)
+        if mo is not None:
+            try:
+                with mo.open("rb") as compiled:
+                    return gettext.GNUTranslations(compiled)
+            except (OSError, ValueError, struct.error):  # a damaged .mo: the .po decides
+                pass
+        # Babel is imported only here, so listing games or running a bot never imports it.
+        return gettext.GNUTranslations(io.BytesIO(compile_po(path)))
 
     def gettext(self, message: str) -> str:
         """``message`` in the language in force."""
@@ -219,6 +227,15 @@ class Catalog:
         back = {local: english for english, local in self.notation().items()}
         return " ".join(back.get(word, word) for word in typed.split(" "))
 
+    def lazy(self, message: str, /, **values: Any) -> Msg:
+        """``message`` with its named ``values``, translated only when it is read (``str()``, in the
+        language in force): an error raised here and written, later, for a reader of another language."""
+        return Msg(self, message, values)
+
+    def nlazy(self, singular: str, plural: str, n: int, /, **values: Any) -> Msg:
+        """``lazy`` for a message that counts ``n`` (its form picked by ``ngettext``; ``n`` is a value)."""
+        return Msg(self, singular, {"n": n, **values}, plural, n)
+
     def counted(self, n: int, singular: str, plural: str) -> str:
         """``n`` and the noun in the form ``n`` asks for: ``1 card``, ``2 cards``; ``2 karty``, ``5 kart``."""
         return f"{n} {self.ngettext(singular, plural, n)}"
@@ -241,6 +258,53 @@ class Catalog:
         return {"lang": lang, "domain": self.domain, "plural": plural_categories(lang), "messages": messages}
 
 
+class Msg:
+    """A message kept untranslated until it is read: ``str(msg)`` is its text in the language in force
+    (``using``), its python-format placeholders filled from its values (a value that is itself a ``Msg`` is
+    rendered in the same language). Errors carry one, so ``str(error)`` is English for the tests and the
+    logs, and the server writes it in each reader's language (``Catalog.lazy``, ``L_`` / ``NL_``)."""
+
+    __slots__ = ("catalog", "message", "n", "plural", "values")
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        message: str,
+        values: Mapping[str, Any],
+        plural: str | None = None,
+        n: int | None = None,
+    ) -> None:
+        self.catalog, self.message, self.values = catalog, message, dict(values)
+        self.plural, self.n = plural, n
+
+    def _text(self, translated: bool) -> str:
+        if self.plural is None or self.n is None:
+            text = self.catalog.gettext(self.message) if translated else self.message
+        elif translated:
+            text = self.catalog.ngettext(self.message, self.plural, self.n)
+        else:
+            text = self.message if self.n == 1 else self.plural
+        if not self.values:
+            return text
+        return text % {key: str(v) if isinstance(v, Msg) else v for key, v in self.values.items()}
+
+    def __str__(self) -> str:
+        try:
+            return self._text(translated=True)
+        except (KeyError, ValueError, TypeError):  # a broken translation: the English text, not a crash
+            return self._text(translated=False)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.message!r}, {self.values!r})"
+
+
+def text_of(error: BaseException) -> str | Msg:
+    """What an error says, kept lazy if it is (``raise OptionError(L_(…))``), else its plain text: for an
+    error that passes another's reason on (``MoveError("bad_option", text_of(exc))``)."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Msg) else str(error)
+
+
 def plural_categories(lang: str) -> list[str]:
     """The CLDR plural category of each of ``lang``'s gettext forms, in order (``["one", "few", "many"]``
     for Polish): the browser picks a form with ``Intl.PluralRules``, the catalogs' rule decides the order."""
@@ -258,3 +322,6 @@ def plural_categories(lang: str) -> list[str]:
 
 # The generic layers' own domain.
 FLOE = Catalog("floe", "floe")
+# The generic layers' lazy messages (errors): ``raise OptionError(L_("%(name)s must be …", name=…))``.
+L_ = FLOE.lazy
+NL_ = FLOE.nlazy

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from floe.core.errors import OptionError
+from floe.core.i18n import L_, NL_, Msg
 
 Kind = Literal["choice", "bool", "int", "seat", "text", "list", "file"]
 # A custom parser for a ``text`` option: (value, players) -> the normalised, JSON-ready value.
@@ -115,13 +116,15 @@ class Option:
         if self.kind == "seat":
             if self.random_ok and (value is None or str(value).strip().lower() in ("random", "none", "")):
                 return None
-            what = "a seat number or random" if self.random_ok else "a seat number"
+            what = L_("a seat number or random") if self.random_ok else L_("a seat number")
             return parse_int(self.name, value, 0, players - 1, what=what)
         if self.kind in ("text", "file"):
             if self.parser is not None:
                 return self.parser(value, players)
             if not isinstance(value, str):
-                raise OptionError(f"{self.name} must be text, not {_show(value)}")
+                raise OptionError(
+                    L_("%(name)s must be text, not %(value)s", name=self.name, value=_show(value))
+                )
             return value.strip()
         return self._list(value, players)
 
@@ -132,12 +135,25 @@ class Option:
                 if key == str(choice.value).lower() or key in choice.aliases:
                     return choice.value
         allowed = ", ".join(str(c.value) for c in self.choices)
-        raise OptionError(f"{self.name} must be one of {allowed}, not {_show(value)}")
+        raise OptionError(
+            L_(
+                "%(name)s must be one of %(allowed)s, not %(value)s",
+                name=self.name,
+                allowed=allowed,
+                value=_show(value),
+            )
+        )
 
     def _list(self, value: Any, players: int) -> list[Any]:
         parts = value.split(",") if isinstance(value, str) else value
         if not isinstance(parts, list | tuple) or len(parts) != len(self.items):
-            raise OptionError(f"{self.name} must be {len(self.items)} values ({self.describe_items()})")
+            said = L_(
+                "%(name)s must be %(n)s values (%(items)s)",
+                name=self.name,
+                n=len(self.items),
+                items=self.describe_items(),
+            )
+            raise OptionError(said)
         return [item.parse(part, players) for item, part in zip(self.items, parts, strict=True)]
 
     def default_words(self) -> str:
@@ -195,20 +211,26 @@ class OptionSchema:
         """The option names, in order."""
         return [o.name for o in self.options]
 
-    def _known(self, unknown: str) -> str:
+    def _known(self, unknown: str) -> Msg:
         """What to tell someone who gave the option ``unknown``: the close names if any, else the known
         names, as many as fit one short line (a game may have dozens: `floe options GAME` lists them all)."""
         names = self.names()
         close = difflib.get_close_matches(unknown, names, n=3)
         if close:
-            return f"did you mean {' or '.join(close)}?"
+            return _did_you_mean(close)
         shown: list[str] = []
         for name in names:
             if sum(len(n) + 2 for n in shown) + len(name) > KNOWN_CHARS:
                 more = len(names) - len(shown)
-                return f"known options: {', '.join(shown)} and {more} more (floe options GAME)"
+                return L_(
+                    "known options: %(names)s and %(more)s more (floe options GAME)",
+                    names=", ".join(shown),
+                    more=more,
+                )
             shown.append(name)
-        return f"known options: {', '.join(shown) or 'none'}"
+        if not shown:
+            return L_("known options: none")
+        return L_("known options: %(names)s", names=", ".join(shown))
 
     def parse(self, raw: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
         """The options given in ``raw``, each checked and normalised (defaults are not filled in).
@@ -218,15 +240,19 @@ class OptionSchema:
         if raw is None:
             return {}
         if not isinstance(raw, Mapping):
-            raise OptionError("options must be a mapping of names to values")
+            raise OptionError(L_("options must be a mapping of names to values"))
         if len(raw) > MAX_OPTIONS:
-            raise OptionError(f"too many options ({len(raw)}); this game has {len(self.options)}")
+            said = L_(
+                "too many options (%(given)s); this game has %(n)s", given=len(raw), n=len(self.options)
+            )
+            raise OptionError(said)
         out: dict[str, Any] = {}
         for key, value in raw.items():
             option = self.by_name.get(key) if isinstance(key, str) else None
             if option is None:
                 shown = key if isinstance(key, str) and len(key) <= 40 else "…"
-                raise OptionError(f"unknown option {shown!r}; {self._known(shown)}")
+                said = L_("unknown option %(name)s; %(known)s", name=repr(shown), known=self._known(shown))
+                raise OptionError(said)
             out[key] = option.parse(value, players)
         return out
 
@@ -260,12 +286,28 @@ def read_file_options(schema: OptionSchema, raw: Mapping[str, Any]) -> dict[str,
         path = Path(value).expanduser()
         try:
             if path.stat().st_size > 4 * option.max_length:  # UTF-8 takes at most 4 bytes a character
-                raise OptionError(f"{name}: {value} is too big (at most {option.max_length} characters)")
+                said = L_(
+                    "%(name)s: %(file)s is too big (at most %(n)s characters)",
+                    name=name,
+                    file=value,
+                    n=option.max_length,
+                )
+                raise OptionError(said)
             out[name] = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
-            raise OptionError(f"{name}: cannot read {value}: {reason}") from None
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else L_("not UTF-8 text")
+            said = L_("%(name)s: cannot read %(file)s: %(reason)s", name=name, file=value, reason=reason)
+            raise OptionError(said) from None
     return out
+
+
+def _did_you_mean(close: list[str]) -> Msg:
+    """ "did you mean a or b?" for up to three close names (a sentence per count: word order differs)."""
+    if len(close) == 1:
+        return L_("did you mean %(a)s?", a=close[0])
+    if len(close) == 2:
+        return L_("did you mean %(a)s or %(b)s?", a=close[0], b=close[1])
+    return L_("did you mean %(a)s or %(b)s or %(c)s?", a=close[0], b=close[1], c=close[2])
 
 
 # --- shared readers (also used by games for values outside a schema) ------------------------------------
@@ -279,14 +321,21 @@ def parse_bool(name: str, value: Any) -> bool:
             return True
         if text in _FALSE:
             return False
-    raise OptionError(f"{name} must be true or false, not {_show(value)}")
+    raise OptionError(L_("%(name)s must be true or false, not %(value)s", name=name, value=_show(value)))
 
 
-def parse_int(name: str, value: Any, low: int, high: int, *, what: str = "a whole number") -> int:
+def parse_int(name: str, value: Any, low: int, high: int, *, what: str | Msg | None = None) -> int:
     """A whole number in ``low``..``high``, from an int or from ASCII digits; floats, booleans, infinities
-    and other digits (``"¹"``) are refused with a one-line ``OptionError``."""
+    and other digits (``"¹"``) are refused with a one-line ``OptionError`` (``what`` the value should be: a
+    whole number unless said)."""
+    said = L_(
+        "%(name)s must be %(what)s, not %(value)s",
+        name=name,
+        what=what or L_("a whole number"),
+        value=_show(value),
+    )
     if isinstance(value, bool):
-        raise OptionError(f"{name} must be {what}, not {_show(value)}")
+        raise OptionError(said)
     if isinstance(value, int):
         number = value
     elif isinstance(value, float) and math.isfinite(value) and value.is_integer() and abs(value) < 1e12:
@@ -294,9 +343,16 @@ def parse_int(name: str, value: Any, low: int, high: int, *, what: str = "a whol
     elif isinstance(value, str) and _INT.fullmatch(value.strip()):
         number = int(value.strip())
     else:
-        raise OptionError(f"{name} must be {what}, not {_show(value)}")
+        raise OptionError(said)
     if not low <= number <= high:
-        raise OptionError(f"{name} must be between {low} and {high}, not {_show(value)}")
+        said = L_(
+            "%(name)s must be between %(low)s and %(high)s, not %(value)s",
+            name=name,
+            low=low,
+            high=high,
+            value=_show(value),
+        )
+        raise OptionError(said)
     return number
 
 
@@ -315,9 +371,19 @@ def _check_size(name: str, value: Any, limit: int) -> None:
         elif isinstance(item, bool | int | float) or item is None:
             size += 1
         else:
-            raise OptionError(f"{name} must be text, a number or a list, not {type(item).__name__}")
+            said = L_(
+                "%(name)s must be text, a number or a list, not %(kind)s", name=name, kind=type(item).__name__
+            )
+            raise OptionError(said)
         if size > limit:
-            raise OptionError(f"{name} is too long (at most {limit} characters)")
+            raise OptionError(
+                NL_(
+                    "%(name)s is too long (at most %(n)s character)",
+                    "%(name)s is too long (at most %(n)s characters)",
+                    limit,
+                    name=name,
+                )
+            )
 
 
 def _show(value: Any) -> str:

@@ -30,6 +30,7 @@ from floe.bots.base import MAX_ITERATIONS, MAX_MS, bot_names
 from floe.bots.labels import bot_label, lobby_bots
 from floe.core import i18n
 from floe.core.entry import GameEntry
+from floe.core.i18n import L_, NL_
 from floe.core.registry import entries
 from floe.server.botrunner import BotLimits, BotRunner
 from floe.server.chat import ChatLimits, ChatRooms
@@ -174,11 +175,11 @@ def bot_limits(settings: Settings) -> BotLimits:
     )
 
 
-def _error(exc: MoveError) -> JSONResponse:
+def _error(exc: MoveError, request: Request) -> JSONResponse:
+    """The refusal as a short JSON error, in the requester's language (``?lang=``, else Accept-Language)."""
     headers = {"Retry-After": exc.retry_after_header} if isinstance(exc, TooMany) else None
-    return JSONResponse(
-        {"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status, headers=headers
-    )
+    lang = reader_language(request.query_params.get("lang"), request)
+    return JSONResponse({"error": exc.body(lang)}, status_code=exc.status, headers=headers)
 
 
 def _client(request: Request) -> str | None:
@@ -191,7 +192,7 @@ def _bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise MoveError("bad_token", "the Authorization header must be 'Bearer <seat token>'", 401)
+        raise MoveError("bad_token", L_("the Authorization header must be 'Bearer <seat token>'"), 401)
     return token.strip()
 
 
@@ -273,23 +274,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return lobby
 
     @app.exception_handler(MoveError)
-    async def move_error(_: Request, exc: MoveError) -> JSONResponse:
-        return _error(exc)
+    async def move_error(request: Request, exc: MoveError) -> JSONResponse:
+        return _error(exc, request)
 
     @app.exception_handler(SQLAlchemyError)
-    async def storage_error(_: Request, exc: SQLAlchemyError) -> JSONResponse:
+    async def storage_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
         log.error("storage error: %s", exc)
-        return _error(MoveError("storage", "the table could not be saved; try again", 503))
+        return _error(MoveError("storage", L_("the table could not be saved; try again"), 503), request)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        return _error(MoveError("malformed", error_line(first, "body", skip=("body",)), 400))
+        return _error(MoveError("malformed", error_line(first, "body", skip=("body",)), 400), request)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         codes = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
-        return _error(MoveError(codes.get(exc.status_code, "http_error"), str(exc.detail), exc.status_code))
+        code = codes.get(exc.status_code, "http_error")
+        return _error(MoveError(code, str(exc.detail), exc.status_code), request)
 
     # --- pages ---------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -364,11 +366,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         token = _bearer(authorization)
         return None if token is None else table.seat_of(token)
 
-    def acting_seat(table: Table, authorization: str | None, what: str) -> int:
-        """The seat whose token came with a request that acts for it (``what``: "a move", "an undo")."""
+    def acting_seat(table: Table, authorization: str | None, refusal: i18n.Msg) -> int:
+        """The seat whose token came with a request that acts for it (``refusal``: what a request without
+        one is told)."""
         seat = seat_for(table, authorization)
         if seat is None:
-            raise MoveError("bad_token", f"{what} needs the seat's token (Authorization: Bearer ...)", 401)
+            raise MoveError("bad_token", refusal, 401)
         return seat
 
     @app.get("/api/tables/{table_id}/state")
@@ -384,7 +387,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         lobby = lobby_of(request)
         table = await lobby.fetch(table_id)
-        seat = acting_seat(table, authorization, "a move")
+        seat = acting_seat(
+            table, authorization, L_("a move needs the seat's token (Authorization: Bearer ...)")
+        )
         return {"version": await lobby.move(table, seat, body.action, body.version)}
 
     @app.post("/api/tables/{table_id}/undo")
@@ -393,7 +398,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         lobby = lobby_of(request)
         table = await lobby.fetch(table_id)
-        seat = acting_seat(table, authorization, "an undo")
+        seat = acting_seat(
+            table, authorization, L_("an undo needs the seat's token (Authorization: Bearer ...)")
+        )
         return {"version": await undo(lobby, table, seat, body.version)}
 
     @app.post("/api/recent")
@@ -420,7 +427,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await lobby_of(request).fetch(table_id)
         seat = seat_for(table, authorization)
         if reveal and table.status != "finished":
-            raise MoveError("not_finished", "a game is revealed only once it is over", 409)
+            raise MoveError("not_finished", L_("a game is revealed only once it is over"), 409)
         with i18n.using(reader_language(lang, request)):  # the thread runs in a copy of this context
             frames = await asyncio.to_thread(table.replay_frames, seat, reveal)
         chat = [line.message() for line in await request.app.state.chat.history(table.id)]
@@ -430,7 +437,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def record(table_id: str, request: Request) -> dict[str, Any]:
         table = await lobby_of(request).fetch(table_id)
         if table.status != "finished":
-            raise MoveError("not_finished", "the record is published once the game is over", 409)
+            raise MoveError("not_finished", L_("the record is published once the game is over"), 409)
         return table.record().to_json()
 
     # --- WebSocket -----------------------------------------------------------------------------------
@@ -438,14 +445,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         lobby = lobby_of(ws)
+        lang = reader_language(None, ws)  # until the hello says
         try:
             table = await lobby.fetch(table_id)
             hello = await _first_hello(ws)
+            lang = reader_language(hello.lang, ws)
             seat = await lobby.hello(table, hello.token)
-            conn = lobby.open_conn(table, ws, seat, reader_language(hello.lang, ws))
+            conn = lobby.open_conn(table, ws, seat, lang)
             lobby.connect(table, conn)
         except MoveError as exc:
-            await _send_error(ws, exc, None)
+            await _send_error(ws, exc, None, lang)
             await ws.close(code=4000 + min(exc.status, 999) % 1000)
             return
         except WebSocketDisconnect:
@@ -508,10 +517,8 @@ async def _close(ws: WebSocket, code: int, reason: str, timeout: float) -> None:
             await ws.close(code=code, reason=reason)
 
 
-async def _send_error(ws: WebSocket, exc: MoveError, message_id: Any) -> None:
-    await ws.send_text(
-        json.dumps({"type": "error", "id": message_id, "code": exc.code, "message": exc.message})
-    )
+async def _send_error(ws: WebSocket, exc: MoveError, message_id: Any, lang: str) -> None:
+    await ws.send_text(json.dumps({"type": "error", "id": message_id, **exc.body(lang)}))
 
 
 async def _receive(ws: WebSocket) -> Any:
@@ -521,11 +528,15 @@ async def _receive(ws: WebSocket) -> Any:
         raise WebSocketDisconnect(event.get("code", 1000))
     text = event.get("text")
     if text is None:
-        raise MoveError("malformed", "messages must be JSON text", 400)
+        raise MoveError("malformed", L_("messages must be JSON text"), 400)
     settings: Settings | None = getattr(ws.app.state, "settings", None)
     limit = settings.max_message_bytes if settings else MAX_MESSAGE_BYTES
     if len(text.encode()) > limit:
-        raise MoveError("malformed", f"messages are at most {limit} bytes", 400)
+        raise MoveError(
+            "malformed",
+            NL_("messages are at most %(n)s byte", "messages are at most %(n)s bytes", limit),
+            400,
+        )
     try:
         return client_message.validate_json(text)
     except ValidationError as exc:
@@ -535,7 +546,7 @@ async def _receive(ws: WebSocket) -> Any:
 async def _first_hello(ws: WebSocket) -> Hello:
     message = await _receive(ws)
     if not isinstance(message, Hello):
-        raise MoveError("malformed", "the first message must be hello", 400)
+        raise MoveError("malformed", L_("the first message must be hello"), 400)
     return message
 
 
@@ -543,7 +554,7 @@ async def _rematch(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn, messag
     """Ask for (or accept) the rematch of a finished table: the seat's new link goes to this connection
     only; a new offer is told to every connection of the table."""
     if conn.seat is None:
-        raise MoveError("bad_token", "spectators have no seat to play again with", 403)
+        raise MoveError("bad_token", L_("spectators have no seat to play again with"), 403)
     rematches: Rematches = ws.app.state.rematches
     offer, new = await rematches.ask(lobby, table, conn.seat, ws.client.host if ws.client else None)
     if new:
@@ -571,13 +582,13 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
             if isinstance(message, WsMove):
                 message_id = message.id
                 if conn.seat is None:
-                    raise MoveError("bad_token", "spectators cannot move", 403)
+                    raise MoveError("bad_token", L_("spectators cannot move"), 403)
                 acknowledge = _acknowledge(conn, message_id)
                 await lobby.move(table, conn.seat, message.action, message.version, ack=acknowledge)
             elif isinstance(message, WsUndo):
                 message_id = message.id
                 if conn.seat is None:
-                    raise MoveError("bad_token", "spectators cannot undo", 403)
+                    raise MoveError("bad_token", L_("spectators cannot undo"), 403)
                 await undo(lobby, table, conn.seat, message.version, ack=_acknowledge(conn, message_id))
             elif isinstance(message, Chat):
                 chat: ChatRooms = ws.app.state.chat
@@ -586,19 +597,23 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
                 await _rematch(ws, lobby, table, conn, message)
             elif isinstance(message, Leave | Back):
                 if conn.seat is None:
-                    raise MoveError("bad_token", "spectators have no seat", 403)
+                    raise MoveError("bad_token", L_("spectators have no seat"), 403)
                 if not conn.toggles.allow():
                     # Each leave/back tells every connection of the table: a few a second are plenty.
                     rate = conn.limits.toggles_per_second
-                    raise MoveError("too_fast", f"leave/back at most {rate:g} a second; wait a moment", 429)
+                    raise MoveError(
+                        "too_fast",
+                        L_("leave/back at most %(rate)s a second; wait a moment", rate=f"{rate:g}"),
+                        429,
+                    )
                 await lobby.set_away(table, conn.seat, isinstance(message, Leave))
             elif isinstance(message, Ping):
                 conn.send({"type": "pong"})
             else:
-                raise MoveError("malformed", "hello was already said", 400)
+                raise MoveError("malformed", L_("hello was already said"), 400)
         except MoveError as exc:
-            conn.send({"type": "error", "id": message_id, "code": exc.code, "message": exc.message})
+            conn.send({"type": "error", "id": message_id, **exc.body(conn.lang)})
         except SQLAlchemyError as exc:
             log.error("storage error: %s", exc)
-            message = "the table could not be saved; try again"
-            conn.send({"type": "error", "id": message_id, "code": "storage", "message": message})
+            refused = MoveError("storage", L_("the table could not be saved; try again"), 503)
+            conn.send({"type": "error", "id": message_id, **refused.body(conn.lang)})

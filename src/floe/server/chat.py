@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
+from floe.core.i18n import L_, NL_, text_of
 from floe.server.conns import Conn, RateLimit
 from floe.server.names import BadName, clean_name
 from floe.server.store import Store, chat_t
@@ -79,9 +80,14 @@ def clean_text(raw: str, max_chars: int) -> str:
     text = "".join(ch for ch in text if ch in _JOINERS or unicodedata.category(ch) not in _DROPPED)
     text = " ".join(text.split())
     if not text:
-        raise MoveError("bad_chat", "a chat message needs some text", 400)
+        raise MoveError("bad_chat", L_("a chat message needs some text"), 400)
     if len(text) > max_chars:
-        raise MoveError("too_long", f"a chat message is at most {max_chars} characters", 400)
+        said = NL_(
+            "a chat message is at most %(n)s character",
+            "a chat message is at most %(n)s characters",
+            max_chars,
+        )
+        raise MoveError("too_long", said, 400)
     return text
 
 
@@ -92,7 +98,7 @@ def spectator_name(raw: str | None) -> str:
     try:
         return clean_name(raw)
     except BadName as exc:
-        raise MoveError("bad_name", str(exc), 400) from None
+        raise MoveError("bad_name", text_of(exc), 400) from None
 
 
 class ChatRooms:
@@ -145,7 +151,8 @@ class ChatRooms:
             bucket = self._buckets[conn] = RateLimit(self.limits.per_second, self.limits.burst)
         if not bucket.allow():
             rate = self.limits.per_second
-            raise MoveError("too_fast", f"chat at most {rate:g} lines a second; wait a moment", 429)
+            said = L_("chat at most %(rate)s lines a second; wait a moment", rate=f"{rate:g}")
+            raise MoveError("too_fast", said, 429)
         text = clean_text(text, self.limits.max_chars)
         seat = conn.seat
         who = spectator_name(name) if seat is None else table.seats[seat].name

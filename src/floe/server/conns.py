@@ -83,9 +83,11 @@ class Conn:
         state_of: Callable[[int | None, int], dict[str, Any]] | None = None,
         seats_of: Callable[[], dict[str, Any]] | None = None,
         limits: ConnLimits | None = None,
+        lang: str = "en",
     ) -> None:
         self.sender = sender
         self.seat = seat
+        self.lang = lang  # the language it reads (its hello's): its refusals are written in it
         self.state_of = state_of
         self.seats_of = seats_of
         self.limits = limits or ConnLimits()

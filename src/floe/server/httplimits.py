@@ -14,7 +14,11 @@ from __future__ import annotations
 import json
 
 from starlette.exceptions import HTTPException
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from floe.core.i18n import L_, NL_, SOURCE, Msg, using
+from floe.server.languages import reader_language
 
 # A refused body of up to this many bytes is read and thrown away rather than cut off (see above).
 DISCARD_BYTES = 16 * 1024 * 1024
@@ -33,9 +37,19 @@ def error_body(code: str, message: str) -> bytes:
     return json.dumps({"error": {"code": code, "message": message}}).encode()
 
 
-async def send_error(send: Send, status: int, code: str, message: str, *, close: bool = True) -> None:
-    """Answer with the short JSON error (and ``Connection: close``: the request was not read whole)."""
-    body = error_body(code, message)
+def scope_language(scope: Scope) -> str:
+    """The language of a request not yet handed to the app: its ``?lang=``, else its Accept-Language."""
+    request = Request(scope)
+    return reader_language(request.query_params.get("lang"), request)
+
+
+async def send_error(
+    send: Send, status: int, code: str, message: str | Msg, *, lang: str = SOURCE, close: bool = True
+) -> None:
+    """Answer with the short JSON error in ``lang`` (and ``Connection: close``: the request was not read
+    whole)."""
+    with using(lang):
+        body = error_body(code, str(message))
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if close:
         headers.append((b"connection", b"close"))
@@ -57,13 +71,17 @@ class BodyLimit:
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
         chunked = b"chunked" in headers.get(b"transfer-encoding", b"").lower()
-        too_large = f"request bodies are at most {self.max_bytes} bytes"
+        too_large = NL_(
+            "request bodies are at most %(n)s byte", "request bodies are at most %(n)s bytes", self.max_bytes
+        )
         if length is not None:
             if not length.strip().isdigit():
-                await send_error(send, 400, "malformed", "the Content-Length header is not a number")
+                said = L_("the Content-Length header is not a number")
+                await send_error(send, 400, "malformed", said, lang=scope_language(scope))
                 return
             if int(length) > self.max_bytes:
-                await send_error(send, 413, "too_large", too_large, close=int(length) > DISCARD_BYTES)
+                close = int(length) > DISCARD_BYTES
+                await send_error(send, 413, "too_large", too_large, lang=scope_language(scope), close=close)
                 return
         received = 0
         body_done = not chunked and (length is None or int(length) == 0)
@@ -78,7 +96,7 @@ class BodyLimit:
                 if received > self.max_bytes:
                     if not started:
                         refused = True
-                        await send_error(send, 413, "too_large", too_large)
+                        await send_error(send, 413, "too_large", too_large, lang=scope_language(scope))
                     raise _TooLarge()
             return message
 

@@ -19,13 +19,14 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from floe.core.i18n import L_, NL_, Msg
 from floe.server.tables import MoveError
 
 
 class TooMany(MoveError):
     """A 429 refusal; ``retry_after`` seconds until the same request may succeed (the ``Retry-After``)."""
 
-    def __init__(self, code: str, message: str, retry_after: float) -> None:
+    def __init__(self, code: str, message: str | Msg, retry_after: float) -> None:
         super().__init__(code, message, 429)
         self.retry_after = retry_after
 
@@ -102,7 +103,13 @@ class TableLimits:
         """Reserve a place for a new table, or ``TooMany``. ``open_now``: the open tables in memory."""
         if self.total and open_now + self.pending >= self.total:
             raise TooMany(
-                "server_full", f"this server has its {self.total} open tables; try again later", 60.0
+                "server_full",
+                NL_(
+                    "this server has its %(n)s open table; try again later",
+                    "this server has its %(n)s open tables; try again later",
+                    self.total,
+                ),
+                60.0,
             )
         if client is not None:
             if (
@@ -111,12 +118,16 @@ class TableLimits:
             ):
                 raise TooMany(
                     "too_many_tables",
-                    f"you have {self.per_client} open tables; finish one before starting another",
+                    NL_(
+                        "you have %(n)s open table; finish it before starting another",
+                        "you have %(n)s open tables; finish one before starting another",
+                        self.per_client,
+                    ),
                     60.0,
                 )
             wait = self.rate.take(client)
             if wait:
-                raise TooMany("rate_limited", "too many new tables; try again in a moment", wait)
+                raise TooMany("rate_limited", L_("too many new tables; try again in a moment"), wait)
             self.pending_by_client[client] += 1
         self.pending += 1
         return Reservation(client)

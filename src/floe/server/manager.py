@@ -23,6 +23,7 @@ from typing import Any
 
 from floe.bots.base import capped_spec, make_bot
 from floe.core.errors import FloeError
+from floe.core.i18n import L_, NL_, SOURCE, text_of
 from floe.core.registry import default_game, entry
 from floe.server.archive import FinishedCache, stored_summary
 from floe.server.botrunner import BotRunner, Decision, options_key, spec_facts
@@ -169,7 +170,7 @@ class Lobby:
         otherwise. ``fetch`` also loads a finished table from the store."""
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None:
-            raise MoveError("unknown_table", "no table with that id", 404)
+            raise MoveError("unknown_table", L_("no table with that id"), 404)
         return table
 
     async def fetch(self, table_id: str) -> Table:
@@ -178,7 +179,7 @@ class Lobby:
         with contextlib.suppress(MoveError):
             return self.get(table_id)
         if len(table_id) > 32 or table_id in self.unloadable:  # no need to ask the database
-            raise MoveError("unknown_table", "no table with that id", 404)
+            raise MoveError("unknown_table", L_("no table with that id"), 404)
         loading = self._loading.get(table_id)
         if loading is None:
             loading = asyncio.get_running_loop().run_in_executor(self._work, self._read_finished, table_id)
@@ -190,7 +191,7 @@ class Lobby:
             self.finished.put(loaded)
             table = loaded
         if table is None:
-            raise MoveError("unknown_table", "no table with that id", 404)
+            raise MoveError("unknown_table", L_("no table with that id"), 404)
         return table
 
     def _read_finished(self, table_id: str) -> Table | None:
@@ -301,7 +302,9 @@ class Lobby:
         table = self.get(table_id)
         if not table.row.public:
             raise MoveError(
-                "private_table", "this table is private: its seats are taken with their invitation links", 403
+                "private_table",
+                L_("this table is private: its seats are taken with their invitation links"),
+                403,
             )
         name = _name(request.name, None)
         key = None if request.key is None else token_hash(request.key)
@@ -309,11 +312,13 @@ class Lobby:
             mine = next((k for k, s in enumerate(table.seats) if key and s.joined_by == key), None)
             if mine is not None:
                 raise MoveError(
-                    "already_joined", f"you already have seat P{mine + 1} at this table: open its link", 409
+                    "already_joined",
+                    L_("you already have seat P%(seat)s at this table: open its link", seat=mine + 1),
+                    409,
                 )
             free = [k for k, s in enumerate(table.seats) if s.kind == "person" and not s.claimed]
             if not free or table.status == "finished":
-                raise MoveError("no_free_seat", "no free seat at this table", 409)
+                raise MoveError("no_free_seat", L_("no free seat at this table"), 409)
             seat = table.seats[free[0]]
             token = new_token()
             seat.token_hash, seat.claimed, seat.name, seat.joined_by = token_hash(token), True, name, key
@@ -360,7 +365,7 @@ class Lobby:
         async with self.lock(table.id):
             table.check_move(seat, action, version)
             if by_bot and table.plays_by_bot(seat) is None:
-                raise MoveError("stale", "the person took the seat back")
+                raise MoveError("stale", L_("the person took the seat back"))
             new = table.after(action)
             start, added = table.version, table.added(new)
             finished = new.is_terminal()
@@ -435,6 +440,7 @@ class Lobby:
             state_of=lambda viewer, log_from: table.state_message(viewer, log_from, lang),
             seats_of=lambda: {"type": "seats", "table": table.summary()},
             limits=self.conn_limits,
+            lang=lang or SOURCE,
         )
 
     def connect(self, table: Table, conn: Conn) -> None:
@@ -446,13 +452,21 @@ class Lobby:
             if sum(1 for c in conns if c.seat is None) >= self.conn_limits.spectators:
                 raise MoveError(
                     "too_many_connections",
-                    f"this table has {self.conn_limits.spectators} spectators, the most it takes; try later",
+                    NL_(
+                        "this table has %(n)s spectator, the most it takes; try later",
+                        "this table has %(n)s spectators, the most it takes; try later",
+                        self.conn_limits.spectators,
+                    ),
                     429,
                 )
         elif table.seats[conn.seat].connections >= self.conn_limits.seat_connections:
             raise MoveError(
                 "too_many_connections",
-                f"this seat is open in {self.conn_limits.seat_connections} places already; close one",
+                NL_(
+                    "this seat is open in %(n)s place already; close one",
+                    "this seat is open in %(n)s places already; close one",
+                    self.conn_limits.seat_connections,
+                ),
                 429,
             )
         conns.add(conn)
@@ -572,8 +586,10 @@ def _name(raw: str, seat: int | None) -> str:
     try:
         return clean_name(raw)
     except BadName as exc:
-        where = "" if seat is None else f"seat {seat + 1}: "
-        raise MoveError("bad_name", f"{where}{exc}", 400) from None
+        reason = text_of(exc)
+        if seat is not None:
+            reason = L_("seat %(seat)s: %(reason)s", seat=seat + 1, reason=reason)
+        raise MoveError("bad_name", reason, 400) from None
 
 
 def check_options_size(options: dict[str, Any], limit: int) -> None:
@@ -581,9 +597,10 @@ def check_options_size(options: dict[str, Any], limit: int) -> None:
     try:
         size = len(json.dumps(options))
     except (ValueError, TypeError, RecursionError):
-        raise MoveError("bad_option", "the options are not plain JSON", 400) from None
+        raise MoveError("bad_option", L_("the options are not plain JSON"), 400) from None
     if size > limit:
-        raise MoveError("bad_option", f"the options take {size} bytes; at most {limit} are allowed", 400)
+        said = L_("the options take %(size)s bytes; at most %(limit)s are allowed", size=size, limit=limit)
+        raise MoveError("bad_option", said, 400)
 
 
 Grant = Callable[[str | None, Any, int], tuple[str, str | None]]
@@ -599,16 +616,23 @@ def build_table(
     try:
         info = entry(request.game or default_game())
     except FloeError as exc:
-        raise MoveError("bad_option", str(exc), 400) from exc
+        raise MoveError("bad_option", text_of(exc), 400) from exc
     players = len(request.seats)
     if not info.min_players <= players <= info.max_players:
         raise MoveError(
-            "bad_option", f"{info.name} is for {info.min_players} to {info.max_players} seats", 400
+            "bad_option",
+            L_(
+                "%(game)s is for %(low)s to %(high)s seats",
+                game=info.name,
+                low=info.min_players,
+                high=info.max_players,
+            ),
+            400,
         )
     try:
         game = info.new_game(players, request.options)
     except FloeError as exc:
-        raise MoveError("bad_option", str(exc), 400) from exc
+        raise MoveError("bad_option", text_of(exc), 400) from exc
     seats: list[Seat] = []
     tokens: list[tuple[int, str]] = []
     notices: list[str] = []
@@ -619,7 +643,7 @@ def build_table(
             seats.append(Seat(kind="bot", name=_name(req.name, k) if req.name else spec, bot=spec))
         else:
             if req.bot is not None:
-                raise MoveError("bad_option", f"seat {k + 1} is a person and has no bot", 400)
+                raise MoveError("bad_option", L_("seat %(seat)s is a person and has no bot", seat=k + 1), 400)
             token = new_token()
             # The creator sits in the first person seat: it is theirs from the start, so a stranger
             # joining from the lobby can never take it before they open their link.
@@ -632,7 +656,7 @@ def build_table(
         try:
             table_name = clean_table_name(request.name)
         except BadName as exc:
-            raise MoveError("bad_name", str(exc), 400) from None
+            raise MoveError("bad_name", text_of(exc), 400) from None
     if seed is None:
         seed = secrets.randbits(62)
     state = game.new_initial_state()
@@ -657,9 +681,9 @@ def _check_bot(spec: str | None, game: Any, seat: int) -> str:
     """``spec`` if the bot exists for ``game`` and takes its parameters (each within the bot's own bounds,
     checked before anything is built); ``MoveError`` (400) otherwise."""
     if not spec:
-        raise MoveError("bad_option", f"seat {seat + 1} is a bot and needs a bot name", 400)
+        raise MoveError("bad_option", L_("seat %(seat)s is a bot and needs a bot name", seat=seat + 1), 400)
     try:
         make_bot(spec, game, seat, 0)
     except FloeError as exc:
-        raise MoveError("bad_option", str(exc), 400) from exc
+        raise MoveError("bad_option", text_of(exc), 400) from exc
     return spec

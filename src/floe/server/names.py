@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from floe.core.i18n import L_
+
 MAX_CHARS = 40  # characters of a cleaned name
 MAX_BYTES = 120  # its UTF-8 bytes (40 characters of most scripts)
 MAX_TABLE_CHARS = 60  # characters of a cleaned table name
@@ -41,16 +43,20 @@ def clean_name(raw: str) -> str:
     """The name to store and show for ``raw``; ``BadName`` if nothing usable is left or it is a label."""
     text = _cleaned(raw)
     if not text:
-        raise BadName("a name needs at least one visible character")
+        raise BadName(L_("a name needs at least one visible character"))
     if len(text) > MAX_CHARS or len(text.encode()) > MAX_BYTES:
-        raise BadName(f"a name is at most {MAX_CHARS} characters ({MAX_BYTES} bytes)")
+        raise BadName(
+            L_("a name is at most %(chars)s characters (%(bytes)s bytes)", chars=MAX_CHARS, bytes=MAX_BYTES)
+        )
     folded = unicodedata.normalize("NFKC", text.casefold())
     folded = "".join(ch for ch in folded if ch not in _JOINERS)
     label = _RESERVED.search(folded)
     if label is not None:
         word = label.group(1)
         shown = word.upper() if word[0] == "p" and word[1:].isdigit() else word
-        raise BadName(f"a name may not contain “{shown}”: the table uses it for its own labels")
+        raise BadName(
+            L_("a name may not contain “%(word)s”: the table uses it for its own labels", word=shown)
+        )
     return text
 
 
@@ -61,9 +67,14 @@ def clean_table_name(raw: str) -> str:
     never next to a seat where it could pass for that seat's badges."""
     text = _cleaned(raw)
     if not text:
-        raise BadName("a table name needs at least one visible character")
+        raise BadName(L_("a table name needs at least one visible character"))
     if len(text) > MAX_TABLE_CHARS or len(text.encode()) > MAX_TABLE_BYTES:
-        raise BadName(f"a table name is at most {MAX_TABLE_CHARS} characters ({MAX_TABLE_BYTES} bytes)")
+        said = L_(
+            "a table name is at most %(chars)s characters (%(bytes)s bytes)",
+            chars=MAX_TABLE_CHARS,
+            bytes=MAX_TABLE_BYTES,
+        )
+        raise BadName(said)
     return text
 
 

@@ -14,6 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from floe.core.i18n import L_
 from floe.server.protocol import CreateTable, SeatRequest
 from floe.server.store import Store
 from floe.server.tables import MoveError, Table
@@ -51,9 +52,9 @@ class Rematches:
         """The rematch of ``table`` for ``seat`` (a person): the one asked for already, or a new one made
         now; and whether it is new. ``MoveError`` before the game is over, or past the creation limits."""
         if table.status != "finished":
-            raise MoveError("not_finished", "a rematch can be asked for once the game is over", 409)
+            raise MoveError("not_finished", L_("a rematch can be asked for once the game is over"), 409)
         if table.seats[seat].kind != "person":
-            raise MoveError("bad_token", "only a person's seat can ask for a rematch", 403)
+            raise MoveError("bad_token", L_("only a person's seat can ask for a rematch"), 403)
         lock = self._locks.setdefault(table.id, asyncio.Lock())
         async with lock:
             offer = self._offers.get(table.id)

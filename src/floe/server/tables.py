@@ -29,13 +29,28 @@ _ = i18n.FLOE.gettext
 
 
 class MoveError(Exception):
-    """A refused request: ``code`` for programs, ``message`` for people. Never names hidden cards."""
+    """A refused request: ``code`` for programs, a message for people (a lazy ``i18n.Msg``, written in each
+    reader's language by ``text``; or plain text). Never names hidden cards."""
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
+    def __init__(self, code: str, message: str | i18n.Msg, status: int = 409) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
+        self.said = message
         self.status = status
+
+    @property
+    def message(self) -> str:
+        """The message in the language in force (English unless inside ``i18n.using``)."""
+        return str(self.said)
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``, for one reader."""
+        with i18n.using(lang):
+            return str(self.said)
+
+    def body(self, lang: str) -> dict[str, str]:
+        """The refusal as the wire says it (``{"code", "message"}``), in ``lang``."""
+        return {"code": self.code, "message": self.text(lang)}
 
 
 def new_token() -> str:
@@ -237,7 +252,7 @@ class Table:
         for k, seat in enumerate(self.seats):
             if seat.kind == "person" and seat.matches(token):
                 return k
-        raise MoveError("bad_token", "that seat token does not belong to this table", 403)
+        raise MoveError("bad_token", i18n.L_("that seat token does not belong to this table"), 403)
 
     def summary(self) -> dict[str, Any]:
         """Public facts about the table (lobby and every message)."""
@@ -260,20 +275,28 @@ class Table:
     def check_move(self, seat: int, action: Any, version: Any) -> None:
         """Refuse a move that is malformed, early, late, stale, out of turn or illegal (``MoveError``)."""
         if type(action) is not int or type(version) is not int:
-            raise MoveError("malformed", "a move needs an integer action and an integer version", 400)
+            raise MoveError(
+                "malformed", i18n.L_("a move needs an integer action and an integer version"), 400
+            )
         status = self.status
         if status == "finished":
-            raise MoveError("finished", "the game is over")
+            raise MoveError("finished", i18n.L_("the game is over"))
         if status == "waiting":
-            raise MoveError("not_started", "the game starts when every seat is taken")
+            raise MoveError("not_started", i18n.L_("the game starts when every seat is taken"))
         if version != self.version:
-            raise MoveError("stale", f"stale move: made on version {version}, the table is at {self.version}")
+            said = i18n.L_(
+                "stale move: made on version %(made)s, the table is at %(now)s",
+                made=version,
+                now=self.version,
+            )
+            raise MoveError("stale", said)
         if self.state.current_player() != seat:
             raise MoveError(
-                "not_your_turn", f"it is not your turn (P{self.state.current_player() + 1} to act)"
+                "not_your_turn",
+                i18n.L_("it is not your turn (P%(seat)s to act)", seat=self.state.current_player() + 1),
             )
         if not self.state.is_legal(action):
-            raise MoveError("illegal", f"action {action} is not legal now")
+            raise MoveError("illegal", i18n.L_("action %(action)s is not legal now", action=action))
 
     def after(self, action: int) -> State:
         """The state after ``action`` and the chance outcomes it sets off (a new state; this one is kept)."""

@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from floe.core.i18n import L_
 from floe.core.undo import UNDO
 from floe.server.store import Store
 from floe.server.tables import MoveError, Table
@@ -20,18 +21,23 @@ if TYPE_CHECKING:
 def check_undo(table: Table, seat: int, version: Any) -> None:
     """Refuse an undo that is malformed, stale, out of turn or of nothing undoable (``MoveError``)."""
     if type(version) is not int:
-        raise MoveError("malformed", "an undo needs an integer version", 400)
+        raise MoveError("malformed", L_("an undo needs an integer version"), 400)
     status = table.status
     if status != "playing":
-        raise MoveError("finished" if status == "finished" else "not_started", f"the game is {status}")
+        if status == "finished":
+            raise MoveError("finished", L_("the game is over"))
+        raise MoveError("not_started", L_("the game starts when every seat is taken"))
     if version != table.version:
-        raise MoveError("stale", f"stale undo: made on version {version}, the table is at {table.version}")
+        said = L_(
+            "stale undo: made on version %(made)s, the table is at %(now)s", made=version, now=table.version
+        )
+        raise MoveError("stale", said)
     if table.to_move != seat:
-        raise MoveError("not_your_turn", "you can take a move back only during your own turn")
+        raise MoveError("not_your_turn", L_("you can take a move back only during your own turn"))
     if not table.may_undo(seat):
         raise MoveError(
             "cannot_undo",
-            "nothing to take back: a card was drawn or shown, the turn began, or a bot played for you",
+            L_("nothing to take back: a card was drawn or shown, the turn began, or a bot played for you"),
         )
 
 

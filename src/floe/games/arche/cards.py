@@ -30,7 +30,8 @@ from importlib import resources
 from typing import Any
 
 from floe.core.errors import OptionError
-from floe.core.i18n import N_
+from floe.core.i18n import N_, Msg
+from floe.games.arche.i18n import L_
 
 # Set to False only when the real card list replaces cards.csv (spec section 13.1 asks for the label).
 PLACEHOLDER_DECK = True
@@ -128,8 +129,12 @@ def slugify(name: str) -> str:
     return _SLUG.sub("-", name.lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")).strip("-")
 
 
-def _fail(line: int, message: str) -> OptionError:
-    return OptionError(f"deck line {line}: {message}")
+def _too_many() -> Msg:
+    return L_("more than %(most)s animal and provisions cards", most=MAX_CARDS)
+
+
+def _fail(line: int, problem: Msg) -> OptionError:
+    return OptionError(L_("deck line %(line)s: %(problem)s", line=line, problem=problem))
 
 
 def _choice(line: int, column: str, text: str, words: tuple[str, ...]) -> int:
@@ -146,26 +151,43 @@ def _choice(line: int, column: str, text: str, words: tuple[str, ...]) -> int:
         return NO_SPECIAL
     shown = text.strip()[:20]
     allowed = ", ".join(w for w in words if w != "-") + (", -" if "-" in words else "")
-    raise _fail(line, f"unknown {column} {shown!r} (one of {allowed})")
+    raise _fail(
+        line,
+        L_(
+            "unknown %(column)s %(value)s (one of %(allowed)s)",
+            column=column,
+            value=repr(shown),
+            allowed=allowed,
+        ),
+    )
 
 
 def _row(line: int, cells: list[str]) -> tuple[Any, ...] | None:
     """One CSV row checked: a card row ``(de, en, weight, climate, diet, category, special)`` as stored,
     or None for a rain card."""
     if len(cells) != len(COLUMNS):
-        raise _fail(line, f"{len(cells)} columns, expected {len(COLUMNS)} ({','.join(COLUMNS)})")
+        said = L_(
+            "%(n)s columns, expected %(wanted)s (%(columns)s)",
+            n=len(cells),
+            wanted=len(COLUMNS),
+            columns=",".join(COLUMNS),
+        )
+        raise _fail(line, said)
     de, en, weight_text, climate, diet, category, special = (c.strip() for c in cells)
     if category.lower() == "rain":
         return None
     for label, name in (("name_en", en), ("name_de", de)):
         if not name and label == "name_en":
-            raise _fail(line, "the card has no English name (name_en)")
+            raise _fail(line, L_("the card has no English name (name_en)"))
         if len(name) > MAX_NAME or (name and not _NAME.fullmatch(name)):
-            raise _fail(line, f"{label} must be at most {MAX_NAME} letters, digits, spaces or -")
+            raise _fail(
+                line,
+                L_("%(column)s must be at most %(n)s letters, digits, spaces or -", column=label, n=MAX_NAME),
+            )
     if not slugify(en):
-        raise _fail(line, f"name_en {en[:20]!r} needs a letter or a digit")
+        raise _fail(line, L_("name_en %(name)s needs a letter or a digit", name=repr(en[:20])))
     if not re.fullmatch(r"[0-4]", weight_text):
-        raise _fail(line, f"weight must be 0 to 4, not {weight_text[:20]!r}")
+        raise _fail(line, L_("weight must be 0 to 4, not %(value)s", value=repr(weight_text[:20])))
     cat = _choice(line, "category", category, CATEGORIES)
     out = (
         de,
@@ -177,7 +199,7 @@ def _row(line: int, cells: list[str]) -> tuple[Any, ...] | None:
         SPECIALS[_choice(line, "special", special, SPECIALS)],
     )
     if cat == PROVISIONS and out[6] != "-":
-        raise _fail(line, "provisions have no special ability")
+        raise _fail(line, L_("provisions have no special ability"))
     return out
 
 
@@ -194,7 +216,7 @@ def _rows_from_text(text: str) -> tuple[list[tuple[Any, ...]], int]:
         if not header_seen:
             names = tuple(c.strip().lower() for c in cells)
             if names != COLUMNS:
-                raise _fail(number, f"the header must be {','.join(COLUMNS)}")
+                raise _fail(number, L_("the header must be %(columns)s", columns=",".join(COLUMNS)))
             header_seen = True
             continue
         row = _row(number, cells)
@@ -203,9 +225,9 @@ def _rows_from_text(text: str) -> tuple[list[tuple[Any, ...]], int]:
         else:
             rows.append(row)
             if len(rows) > MAX_CARDS:
-                raise _fail(number, f"more than {MAX_CARDS} animal and provisions cards")
+                raise _fail(number, _too_many())
     if not header_seen:
-        raise OptionError(f"deck: no header line ({','.join(COLUMNS)})")
+        raise OptionError(L_("deck: no header line (%(columns)s)", columns=",".join(COLUMNS)))
     return rows, rain
 
 
@@ -214,13 +236,13 @@ def _rows_from_stored(value: list[Any]) -> tuple[list[tuple[Any, ...]], int]:
     rows: list[tuple[Any, ...]] = []
     for i, item in enumerate(value, start=1):
         if not isinstance(item, list | tuple) or not all(isinstance(x, str | int) for x in item):
-            raise OptionError(f"deck row {i} must be a list of {len(COLUMNS)} values")
+            raise OptionError(L_("deck row %(row)s must be a list of %(n)s values", row=i, n=len(COLUMNS)))
         row = _row(i, [str(x) for x in item])
         if row is None:
-            raise OptionError(f"deck row {i}: stored decks list no rain cards")
+            raise OptionError(L_("deck row %(row)s: stored decks list no rain cards", row=i))
         rows.append(row)
         if len(rows) > MAX_CARDS:
-            raise OptionError(f"deck row {i}: more than {MAX_CARDS} animal and provisions cards")
+            raise OptionError(L_("deck row %(row)s: %(problem)s", row=i, problem=_too_many()))
     return rows, RAIN_CARDS
 
 
@@ -235,19 +257,34 @@ def parse_deck(value: Any, players: int = 3) -> list[list[Any]]:
     elif isinstance(value, list | tuple):
         rows, rain = _rows_from_stored(list(value))
     else:
-        raise OptionError("deck must be the text of a CSV file")
+        raise OptionError(L_("deck must be the text of a CSV file"))
     if rain != RAIN_CARDS:
-        raise OptionError(f"deck: {rain} rain cards, the game needs exactly {RAIN_CARDS}")
+        raise OptionError(
+            L_("deck: %(n)s rain cards, the game needs exactly %(wanted)s", n=rain, wanted=RAIN_CARDS)
+        )
     if len(rows) < MIN_CARDS:
-        raise OptionError(f"deck: {len(rows)} animal and provisions cards, at least {MIN_CARDS} are needed")
+        said = L_(
+            "deck: %(n)s animal and provisions cards, at least %(least)s are needed",
+            n=len(rows),
+            least=MIN_CARDS,
+        )
+        raise OptionError(said)
     seen: dict[str, int] = {}
     for i, row in enumerate(rows):
         slug = slugify(row[1])
         if slug in seen:
-            raise OptionError(f"deck: two cards are called {slug!r} (rows {seen[slug] + 1} and {i + 1})")
+            said = L_(
+                "deck: two cards are called %(name)s (rows %(first)s and %(second)s)",
+                name=repr(slug),
+                first=seen[slug] + 1,
+                second=i + 1,
+            )
+            raise OptionError(said)
         seen[slug] = i
     if not _opening_possible(rows):
-        raise OptionError("deck: the ark's opening needs 4 cards of weight 1 or 2, at most 2 of a category")
+        raise OptionError(
+            L_("deck: the ark's opening needs 4 cards of weight 1 or 2, at most 2 of a category")
+        )
     return [list(row) for row in rows]
 
 

@@ -40,6 +40,7 @@ from floe.games.arche.cards import (
     Deck,
     deck_of,
 )
+from floe.games.arche.i18n import L_
 from floe.games.arche.options import DEFAULTS, OPTIONS
 
 TOTAL_DISCS = 22  # the orange discs: action chips and half-point markers together (spec section 2)
@@ -183,10 +184,14 @@ class RulesConfig:
         full["deck"] = [list(row) for row in full["deck"]]
         chips = full["start_chips"] * players + (players - 1 if full["seat_chips"] == "later_plus_one" else 0)
         if full["bank"] == "finite" and chips > TOTAL_DISCS:
-            raise OptionError(
-                f"{chips} starting chips for {players} players, more than the {TOTAL_DISCS} discs "
-                "(lower start_chips or use bank=unlimited)"
+            said = L_(
+                "%(chips)s starting chips for %(players)s players, more than the %(discs)s discs "
+                "(lower start_chips or use bank=unlimited)",
+                chips=chips,
+                players=players,
+                discs=TOTAL_DISCS,
             )
+            raise OptionError(said)
         return _build(_freeze(full))
 
     def to_options(self) -> dict[str, Any]:

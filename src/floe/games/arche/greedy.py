@@ -15,10 +15,11 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from floe.bots.base import Bot
+from floe.bots.base import Bot, no_parameter
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 from floe.games.arche.evaluation import values
+from floe.games.arche.i18n import L_
 from floe.games.arche.state import J_CHIMP, J_FIGURE, J_TAKE, SECOND, ArcheStateData
 
 # Follow-up decisions of the same seat that are settled greedily inside the look-ahead.
@@ -34,10 +35,11 @@ class GreedyBot(Bot):
         super().__init__(game, seat, seed)
         for key in params:
             if key != "worlds":
-                raise OptionError(f"greedy has no parameter {key!r}; parameters: worlds")
+                raise no_parameter("greedy", key, ["worlds"])
         text = params.get("worlds", "3")
         if not text.isdigit() or int(text) <= 0 or int(text) > 100:
-            raise OptionError(f"greedy: worlds must be a whole number from 1 to 100, not {text!r}")
+            said = L_("greedy: worlds must be a whole number from 1 to 100, not %(value)s", value=repr(text))
+            raise OptionError(said)
         self.worlds = int(text)
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:

@@ -7,6 +7,7 @@ from floe.core.i18n import NC_, Catalog
 
 CATALOG = Catalog("floe.games.arche", "arche")
 _ = CATALOG.gettext
+L_ = CATALOG.lazy  # an error's message, translated when it is written for a reader
 ngettext = CATALOG.ngettext
 counted = CATALOG.counted
 

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from floe.core.errors import OptionError
+from floe.games.arctic.i18n import L_
 from floe.games.arctic.powers import power_id
 
 
@@ -85,7 +86,7 @@ class RulesConfig:
             # The flag ``penalties`` replaced (records made before 2026-11-24 store it): true was "seen",
             # false the blind Polar bear draws and gifts.
             if "penalties" in options:
-                raise OptionError("give penalties or its old name owner_sees_penalties, not both")
+                raise OptionError(L_("give penalties or its old name owner_sees_penalties, not both"))
             changes["penalties"] = "seen" if options["owner_sees_penalties"] else "hidden_blind"
         sides = list(options.get("power_sides", config.power_sides))
         for animal, side in options.get("powers", {}).items():

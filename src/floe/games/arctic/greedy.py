@@ -16,8 +16,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, cast
 
-from floe.bots.base import Bot, bounded_int, deadline
-from floe.core.errors import OptionError
+from floe.bots.base import Bot, bounded_int, deadline, no_parameter
 from floe.core.game import CHANCE, Game, State
 from floe.games.arctic.evaluation import values
 from floe.games.arctic.state import ArcticStateData
@@ -37,7 +36,7 @@ class GreedyBot(Bot):
         super().__init__(game, seat, seed)
         for key in params:
             if key != "worlds":
-                raise OptionError(f"greedy has no parameter {key!r}; parameters: worlds")
+                raise no_parameter("greedy", key, ["worlds"])
         self.worlds = bounded_int("greedy", "worlds", params.get("worlds", "4"), 1, MAX_WORLDS)
 
     @classmethod

@@ -14,6 +14,7 @@ from floe.core.errors import OptionError
 from floe.core.i18n import N_
 from floe.core.options import Choice, Option, OptionSchema, choices
 from floe.games.arctic.cards import ANIMALS
+from floe.games.arctic.i18n import L_
 from floe.games.arctic.powers import POWER_BY_SLUG, POWER_SLUGS, POWER_WORDS, Power, power_id
 
 # The longest ``powers`` text anyone needs: six slugs and commas.
@@ -63,17 +64,32 @@ def parse_powers(value: Any, players: int) -> dict[int, int]:
             name, _, side_text = item.partition("=")
             name = name.strip().replace("polar-bear", "bear")
             if name not in ANIMALS:
-                raise OptionError(f"unknown animal {name!r} in powers; animals: {', '.join(ANIMALS)}")
+                said = L_(
+                    "unknown animal %(animal)s in powers; animals: %(animals)s",
+                    animal=repr(name),
+                    animals=", ".join(ANIMALS),
+                )
+                raise OptionError(said)
             sides = {"random": 0, "1": 1, "2": 2, "a": 1, "b": 2}
             side = sides.get(side_text.strip().lower())
             if side is None:
-                raise OptionError(f"side for {name} must be 1, 2, A, B or random, not {side_text.strip()!r}")
+                said = L_(
+                    "side for %(animal)s must be 1, 2, A, B or random, not %(value)s",
+                    animal=name,
+                    value=repr(side_text.strip()),
+                )
+                raise OptionError(said)
             out[ANIMALS.index(name)] = side
         elif item in POWER_BY_SLUG:
             power = Power(POWER_BY_SLUG[item])
             out[power.animal] = power.side
         else:
-            raise OptionError(f"unknown power {item[:40]!r}; powers: {', '.join(POWER_BY_SLUG)}")
+            said = L_(
+                "unknown power %(power)s; powers: %(powers)s",
+                power=repr(item[:40]),
+                powers=", ".join(POWER_BY_SLUG),
+            )
+            raise OptionError(said)
     return out
 
 

@@ -33,7 +33,8 @@ from functools import lru_cache
 from typing import Any
 
 from floe.core.errors import OptionError
-from floe.games.arktia.i18n import _
+from floe.core.i18n import Msg
+from floe.games.arktia.i18n import L_, _
 
 # The six edge directions (spec 3.1) in a fixed order: E, NE, NW, W, SW, SE.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -157,7 +158,10 @@ class Layout:
             key = f"placeholder-{key}"
         if key not in PLACEHOLDERS:
             known = ", ".join(PLACEHOLDERS)
-            raise OptionError(f"unknown layout {name!r}; layouts: {known} or a list of cells")
+            said = L_(
+                "unknown layout %(name)s; layouts: %(known)s or a list of cells", name=repr(name), known=known
+            )
+            raise OptionError(said)
         return _layout(key, PLACEHOLDERS[key])
 
     @classmethod
@@ -174,23 +178,24 @@ class Layout:
         """
         items: Sequence[Any] = cells.replace(",", " ").split() if isinstance(cells, str) else list(cells)
         if len(items) > MAX_CELLS:
-            raise OptionError(f"a layout may have at most {MAX_CELLS} cells, not {len(items)}")
+            raise OptionError(_too_many_cells(len(items)))
         coords = [_parse_coord(item) for item in items]
         if len(set(coords)) != len(coords):
-            raise OptionError("a layout lists a cell twice")
+            raise OptionError(L_("a layout lists a cell twice"))
         if len(coords) < MIN_CELLS:
-            raise OptionError(f"a layout needs at least {MIN_CELLS} cells, not {len(coords)}")
+            said = L_("a layout needs at least %(least)s cells, not %(n)s", least=MIN_CELLS, n=len(coords))
+            raise OptionError(said)
         if len(coords) > MAX_CELLS:
-            raise OptionError(f"a layout may have at most {MAX_CELLS} cells, not {len(coords)}")
+            raise OptionError(_too_many_cells(len(coords)))
         q0 = min(q for q, _ in coords)
         r0 = min(r for _, r in coords)
         shifted = sorted(((q - q0, r - r0) for q, r in coords), key=lambda c: (c[1], c[0]))
         if max(q for q, _ in shifted) >= len(COLUMNS):
-            raise OptionError(f"a layout may span at most {len(COLUMNS)} columns")
+            raise OptionError(L_("a layout may span at most %(n)s columns", n=len(COLUMNS)))
         placeholder = next((k for k, v in PLACEHOLDERS.items() if v == tuple(shifted)), None)
         layout = _layout(placeholder or "custom", tuple(shifted))
         if not layout.is_connected((1 << layout.size) - 1):
-            raise OptionError("a layout must be one connected region of cells")
+            raise OptionError(L_("a layout must be one connected region of cells"))
         return layout
 
     def to_option(self) -> str | list[list[int]]:
@@ -350,6 +355,10 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def _too_many_cells(n: int) -> Msg:
+    return L_("a layout may have at most %(most)s cells, not %(n)s", most=MAX_CELLS, n=n)
+
+
 def _parse_coord(item: Any) -> tuple[int, int]:
     if isinstance(item, str):
         text = item.strip().lower()
@@ -362,11 +371,12 @@ def _parse_coord(item: Any) -> tuple[int, int]:
             and 1 <= int(row) <= 1000
         ):
             return COLUMNS.index(text[0]), int(text[1:]) - 1
-        raise OptionError(f"cannot read {item!r} as a cell: write a column letter and a row, like c3")
+        said = L_("cannot read %(item)s as a cell: write a column letter and a row, like c3", item=repr(item))
+        raise OptionError(said)
     if (
         isinstance(item, list | tuple)
         and len(item) == 2
         and all(type(v) is int and abs(v) <= 1000 for v in item)
     ):
         return int(item[0]), int(item[1])
-    raise OptionError(f"cannot read {item!r} as a cell: give [q, r] or a name like c3")
+    raise OptionError(L_("cannot read %(item)s as a cell: give [q, r] or a name like c3", item=repr(item)))

@@ -38,6 +38,7 @@ from typing import Any
 
 from floe.core.errors import OptionError
 from floe.games.arktia.board import DEFAULT_LAYOUT, Layout
+from floe.games.arktia.i18n import L_
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ class ArktiaConfig:
         if neutrals is None:
             neutrals = players == 2
         if neutrals and players == 4:
-            raise OptionError("4 players use every colour: there is no neutral colour left")
+            raise OptionError(L_("4 players use every colour: there is no neutral colour left"))
         changes = {k: v for k, v in options.items() if k not in ("layout", "neutrals")}
         return cls(players=players, layout=layout, neutrals=neutrals, **changes)
 

@@ -12,6 +12,7 @@ from floe.core.errors import OptionError
 from floe.core.i18n import N_
 from floe.core.options import Option, OptionSchema, choices
 from floe.games.arktia.board import MAX_CELLS, PLACEHOLDERS, Layout
+from floe.games.arktia.i18n import L_
 
 # A custom layout's longest text: MAX_CELLS cells written as "[q, r]" pairs with room to spare.
 LAYOUT_LENGTH = 16 * MAX_CELLS
@@ -31,12 +32,13 @@ def parse_layout(value: Any, players: int) -> str | list[list[int]]:
                 value = json.loads(text)
             except (json.JSONDecodeError, RecursionError):
                 raise OptionError(
-                    "cannot read the layout as a JSON list of cells like [[0, 0], [1, 0]]"
+                    L_("cannot read the layout as a JSON list of cells like [[0, 0], [1, 0]]")
                 ) from None
         elif " " not in text and "," not in text:
             return Layout.named(text).to_option()
     if not isinstance(value, str | list | tuple):
-        raise OptionError(f"layout must be a layout name or a list of cells, not {type(value).__name__}")
+        said = L_("layout must be a layout name or a list of cells, not %(kind)s", kind=type(value).__name__)
+        raise OptionError(said)
     return Layout.from_cells(value).to_option()
 
 

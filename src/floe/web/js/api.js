@@ -11,7 +11,8 @@ export class ApiError extends Error {
 
 /** JSON request; throws ApiError with the server's {"error": {"code", "message"}} on failure. */
 export async function api(path, { method = "GET", body = undefined, token = null } = {}) {
-  const headers = { Accept: "application/json" };
+  // The page's language (its ?lang=, picker or browser's): the server writes its refusals in it.
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
