@@ -1,4 +1,5 @@
-"""Build step of the package (a hatchling hook): compiles Arktia's C move generator.
+"""Build step of the package (a hatchling hook): compiles Arktia's C move generator and, through
+``hatch_catalogs.py``, the gettext catalogs (hatchling runs one custom hook per target).
 
 Runs on every install of the project (``./floe``, ``./floe-test``, ``uv sync``, ``pip install``) and when a
 wheel is built. An editable install compiles into the source tree, next to ``_movegen.c`` (git-ignored); a
@@ -11,6 +12,7 @@ says so and goes on: Arktia then runs its Python move generator (``floe.games.ar
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shlex
 import shutil
@@ -73,12 +75,23 @@ except ImportError:  # run by hand, outside a build
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 
+def _catalogs() -> Any:
+    """hatch_catalogs.py, loaded by its path (the project's root is not on the build's import path)."""
+    spec = importlib.util.spec_from_file_location("_floe_hatch_catalogs", HERE / "hatch_catalogs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 class MovegenBuildHook(BuildHookInterface):  # type: ignore[misc]
     """Compiles ``_movegen.c`` for the wheel or the editable install being built."""
 
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        # The gettext catalogs too (hatch_catalogs.py): hatchling runs one custom hook per target.
+        self.catalogs = _catalogs().compile_catalogs(self, version, build_data)
         name = extension_name()
         if version == "editable":
             target = SOURCE.with_name(name)
@@ -97,6 +110,8 @@ class MovegenBuildHook(BuildHookInterface):  # type: ignore[misc]
             build_data["infer_tag"] = True
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        if getattr(self, "catalogs", None):
+            shutil.rmtree(self.catalogs, ignore_errors=True)
         if getattr(self, "scratch", None):
             shutil.rmtree(self.scratch, ignore_errors=True)
 
