@@ -1,5 +1,6 @@
-"""Hatchling build hook: compile the gettext catalogs (every ``.po`` under ``src/floe``) to ``.mo`` files
-when a wheel or an editable install is built (docs/languages.md).
+"""The catalogs' part of the build (``hatch_build.py``'s hook calls ``compile_catalogs``): compile the
+gettext catalogs (every ``.po`` under ``src/floe``) to ``.mo`` files when a wheel or an editable install
+is built (docs/languages.md).
 
 A wheel gets each ``.mo`` beside its ``.po`` inside the package (compiled into a temporary folder, so the
 source tree is left as it is). An editable install runs from the source tree, so there the ``.mo`` files
@@ -13,13 +14,10 @@ The compiling is ``floe.core.mofiles``, loaded by its path: the build environmen
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
 def _mofiles(root: Path) -> ModuleType:
@@ -49,16 +47,3 @@ def compile_catalogs(hook: Any, version: str, build_data: dict[str, Any]) -> Pat
             build_data["force_include"][str(mo)] = mo.relative_to(temp).as_posix()
     hook.app.display_info(f"compiled {len(written)} catalogs")
     return temp
-
-
-class CatalogsHook(BuildHookInterface):  # type: ignore[misc]
-    """Compile the catalogs for the wheel (``version`` "standard") or in place (``version`` "editable")."""
-
-    PLUGIN_NAME = "floe-catalogs"
-
-    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        self._temp = compile_catalogs(self, version, build_data)
-
-    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        if self._temp is not None:
-            shutil.rmtree(self._temp, ignore_errors=True)
