@@ -41,28 +41,29 @@ def bench(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 
-def test_abuse_bench_reports_each_attack_with_the_normal_tables_service() -> None:
-    done = bench("--abuse", "--quick", "--attack", "bad_options", "--attack", "quiet_spectators", "--json")
+def test_abuse_bench_reports_an_attack_with_the_normal_tables_service() -> None:
+    # One attack keeps this under half a minute: every attack goes through the same report (the quiet
+    # spectators' behaviour itself is tested in test_conn_broadcast.py).
+    done = bench("--abuse", "--quick", "--attack", "bad_options", "--json")
     assert done.returncode == 0, done.stderr[-3000:]
     figures: dict[str, Any] = json.loads(done.stdout)
     assert figures["quick"] is True and figures["targets"]["ack_p99_ms"] == 100
-    assert [a["name"] for a in figures["attacks"]] == ["bad_options", "quiet_spectators"]
-    for attack in figures["attacks"]:
-        assert set(attack["normal"]) == NORMAL, attack
-        assert set(attack["memory"]) == MEMORY, attack
-        assert set(attack["meets"]) == {"ack_p99", "bot_p99", "memory"}
-        normal, memory = attack["normal"], attack["memory"]
-        assert normal["moves"] > 0
-        assert 0 < normal["ack_p50_ms"] <= normal["ack_p99_ms"] <= normal["ack_max_ms"]
-        assert normal["bot_p50_s"] <= normal["bot_p99_s"] <= normal["bot_max_s"]
-        # The server and at least one bot worker were watched, and their memory is plausible.
-        assert memory["processes"] >= 2 and 30 < memory["server_hwm_mb"] <= memory["peak_rss_mb"] < 2048
-        assert attack["server_alive"] and not attack["server_exceeded"]
-        assert attack["seconds"] >= figures["hold_s"]
-    bad, quiet = (a["attack"] for a in figures["attacks"])
-    # Every bad option was answered (4xx today for all but the bot's Unicode digit, which answers 500).
+    assert [a["name"] for a in figures["attacks"]] == ["bad_options"]
+    (attack,) = figures["attacks"]
+    assert set(attack["normal"]) == NORMAL, attack
+    assert set(attack["memory"]) == MEMORY, attack
+    assert set(attack["meets"]) == {"ack_p99", "bot_p99", "memory"}
+    normal, memory = attack["normal"], attack["memory"]
+    assert normal["moves"] > 0
+    assert 0 < normal["ack_p50_ms"] <= normal["ack_p99_ms"] <= normal["ack_max_ms"]
+    assert normal["bot_p50_s"] <= normal["bot_p99_s"] <= normal["bot_max_s"]
+    # The server and at least one bot worker were watched, and their memory is plausible.
+    assert memory["processes"] >= 2 and 30 < memory["server_hwm_mb"] <= memory["peak_rss_mb"] < 2048
+    assert attack["server_alive"] and not attack["server_exceeded"]
+    assert attack["seconds"] >= figures["hold_s"]
+    # Every bad option was answered.
+    bad = attack["attack"]
     assert sum(bad["statuses"].values()) == bad["requests"] == len(bad_option_bodies(_games()))
-    assert quiet["spectators"] == 5 and quiet["toggles_sent"] == 400
 
 
 def test_abuse_bench_refuses_an_unknown_attack() -> None:
