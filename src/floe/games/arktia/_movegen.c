@@ -56,9 +56,10 @@ static int holds_colour(long code, int p) {
     return 0;
 }
 
-/* The fields in or next to every connected group of mask (every field when mask is empty). */
-static u64 near_every_group(const Geometry *g, u64 mask) {
-    u64 out = g->full, rest = mask;
+/* The fields in or next to every connected group of mask (every field when mask is empty); with
+ * adjacent, also every field next to a field of mask. One walk over the groups. */
+static u64 near_every_group(const Geometry *g, u64 mask, u64 *adjacent) {
+    u64 out = g->full, rest = mask, next_to = 0;
     while (rest) {
         u64 comp = rest & -rest, frontier = comp, touch = 0;
         while (frontier) {
@@ -70,9 +71,11 @@ static u64 near_every_group(const Geometry *g, u64 mask) {
             comp |= fresh;
             frontier |= fresh;
         }
+        next_to |= touch;
         out &= comp | touch;
         rest &= ~comp;
     }
+    if (adjacent) *adjacent = next_to;
     return out;
 }
 
@@ -217,23 +220,9 @@ static PyObject *main_actions(PyObject *self, PyObject *const *args, Py_ssize_t 
     u64 own, free_fields;
     if (read_u64(sets, p, &own) || read_u64(sets, free_at, &free_fields)) return NULL;
 
-    /* One walk over the own groups: the fields next to them, and those in or next to every group. */
-    u64 adjacent = 0, near_own = g->full, rest = own;
-    while (rest) {
-        u64 comp = rest & -rest, frontier = comp, touch = 0;
-        while (frontier) {
-            int c = low_cell(frontier);
-            frontier &= frontier - 1;
-            u64 m = g->nb[c];
-            touch |= m;
-            u64 fresh = m & own & ~comp;
-            comp |= fresh;
-            frontier |= fresh;
-        }
-        adjacent |= touch;
-        near_own &= comp | touch;
-        rest &= ~comp;
-    }
+    /* The fields next to the own colour, and those in or next to every one of its groups. */
+    u64 adjacent;
+    u64 near_own = near_every_group(g, own, &adjacent);
 
     static int32_t out[MAX_OUT];
     Py_ssize_t count = 0;
@@ -278,7 +267,7 @@ static PyObject *main_actions(PyObject *self, PyObject *const *args, Py_ssize_t 
                     near = near_own; /* an own piece stays on src: the groups stay as they are */
                 } else {
                     if (!have_without) {
-                        near_without = near_every_group(g, own & ~bit);
+                        near_without = near_every_group(g, own & ~bit, NULL);
                         have_without = 1;
                     }
                     near = near_without;
