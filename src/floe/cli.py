@@ -95,6 +95,9 @@ RayAddressOpt = Annotated[
     typer.Option(help="Run the games on the Ray cluster at this address (host:port; see docs/scaling.md)."),
 ]
 BatchOpt = Annotated[int | None, typer.Option(help="On Ray: games per Ray task (default 32).")]
+ResumeOpt = Annotated[
+    bool, typer.Option("--resume", help="Continue the --out file, playing only its missing games.")
+]
 GameArg = Annotated[
     str | None, typer.Argument(help="The game (floe games lists them; default: the first listed).")
 ]
@@ -695,9 +698,7 @@ def tournament(
             "in the user's cache, ~/.cache/floe/tournaments/; the output names it)."
         ),
     ] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the --out file, playing only its missing games.")
-    ] = False,
+    resume: ResumeOpt = False,
     plot: Annotated[Path | None, typer.Option(help="Draw each bot's score distribution to this PNG.")] = None,
 ) -> None:
     """Duplicate-format tournament: every deal played once per seating; win rates, Elo, head-to-head."""
@@ -758,9 +759,7 @@ def balance(
             "a new file per run in the user's cache, ~/.cache/floe/balance/)."
         ),
     ] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Continue the --out file, playing only its missing games.")
-    ] = False,
+    resume: ResumeOpt = False,
     report: Annotated[
         Path | None, typer.Option(help="Write a self-contained HTML report (plots, command, versions).")
     ] = None,

@@ -145,6 +145,11 @@ def play_one(t: Tournament, deal: int, rotation: int) -> GameLine:
     seats = t.seats(rotation)
     start = time.perf_counter()
     result, _ = play_game(_game(t), seats, t.seed_of(deal))
+    return {**game_line(deal, rotation, seats, result), "seconds": round(time.perf_counter() - start, 4)}
+
+
+def game_line(deal: int, rotation: int, seats: list[str], result: GameResult) -> GameLine:
+    """The results line of a played game (deal, rotation): what a tournament and a balance run both keep."""
     return {
         "type": "game",
         "deal": deal,
@@ -154,7 +159,6 @@ def play_one(t: Tournament, deal: int, rotation: int) -> GameLine:
         "scores": list(result.scores),
         "ranking": list(result.ranking),
         "decisions": result.decisions,
-        "seconds": round(time.perf_counter() - start, 4),
     }
 
 

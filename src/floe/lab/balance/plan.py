@@ -28,7 +28,7 @@ from floe.core.game import Game
 from floe.core.registry import entry, make_game
 from floe.lab.backends import Backend, execute
 from floe.lab.runner import play_game
-from floe.lab.tournament import Tournament, make_tournament
+from floe.lab.tournament import Tournament, game_line, make_tournament
 
 FORMAT = "floe-balance/1"
 MAX_GAMES = 10_000_000  # per variant; a bound on a mistyped number, far above any study's size
@@ -179,18 +179,7 @@ def play_one(run: BalanceRun, key: Key) -> Line:
     result, state = play_game(game, seats, t.seed_of(deal))
     spec = balance_spec(t.game)
     facts = spec.facts(game, state).to_json() if spec else {"seats": [{} for _ in seats], "game": {}}
-    return {
-        "type": "game",
-        "variant": variant,
-        "deal": deal,
-        "rotation": rotation,
-        "seed": result.seed,
-        "seats": seats,
-        "scores": list(result.scores),
-        "ranking": list(result.ranking),
-        "decisions": result.decisions,
-        "facts": facts,
-    }
+    return {**game_line(deal, rotation, seats, result), "variant": variant, "facts": facts}
 
 
 def _play_job(job: tuple[BalanceRun, Key]) -> Line:
