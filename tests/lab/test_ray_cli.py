@@ -18,6 +18,7 @@ from floe.cli import app
 from floe.lab import backends
 from floe.lab.backends import Backend
 from floe.lab.tournament import load_results, make_tournament, run_tournament
+from floe.server.bench_probe import default_sigint
 
 from .raycluster import group_pids, kill_group, listening, need_ray, on_loopback
 
@@ -79,12 +80,17 @@ def test_without_the_extra_ray_says_how_to_install_it(
     assert _invoke("simulate", "arctic", "--games", "2", "--workers", "2")[0] == 0
 
 
+ENDLESS = 20_000  # games: at a few hundred random games a second on two workers, over a minute
+
+
 def test_ctrl_c_on_ray_leaves_a_resumable_file(tmp_path: Path) -> None:
     need_ray()
     path = tmp_path / "interrupted.jsonl"
     floe = str(Path(sys.executable).with_name("floe"))
-    command = [floe, "tournament", "arctic", "--bots", "random", "--games", "8000", "--seed", "7", "--ray"]
-    command += ["--workers", "2", "--batch", "4", "--out", str(path), "--json"]
+    # A run that does not end by itself while the test watches: the interrupt, sent once the file shows that
+    # games are being played, always finds it running.
+    command = [floe, "tournament", "arctic", "--bots", "random", "--games", str(ENDLESS), "--seed", "7"]
+    command += ["--ray", "--workers", "2", "--batch", "4", "--out", str(path), "--json"]
     proc = subprocess.Popen(
         command,
         # Ray's loopback switch left to the command (only the tests' auth token in the environment).
@@ -93,6 +99,7 @@ def test_ctrl_c_on_ray_leaves_a_resumable_file(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # a group of its own, as a terminal's foreground job, for its Ctrl-C
+        preexec_fn=default_sigint,  # ...with Ctrl-C's default action, whatever this test run inherited
     )
     sockets: set[str] = set()
     try:
@@ -116,7 +123,7 @@ def test_ctrl_c_on_ray_leaves_a_resumable_file(tmp_path: Path) -> None:
 
     t = make_tournament("arctic", 4, "random", 7, {})
     done, _ = load_results(path, t)
-    assert 60 <= len(done) < 8000
+    assert 60 <= len(done) < ENDLESS
     # Resumed (here in one process, on the first 40 deals): only the missing games are played, and the
     # results are those of a run never interrupted.
     resumed = run_tournament(t, 40, Backend(), path, resume=True, progress=False)

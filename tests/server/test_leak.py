@@ -16,8 +16,10 @@ import random
 import re
 from typing import Any
 
+import pytest
 import websockets
 
+from floe.core import registry
 from floe.core.record import Record
 from floe.games.arctic.cards import CARD_NAMES
 from floe.games.arctic.game import ArcticState
@@ -200,3 +202,70 @@ def test_the_oracle_catches_a_leak() -> None:
         assert "may not know" in str(exc)
     else:
         raise AssertionError("a leaked hand was not detected")
+
+
+# --- every game: what a spectator receives ----------------------------------------------------------------
+def _strings(value: Any) -> set[str]:
+    """Every string leaf of a JSON value."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def _words(strings: set[str]) -> set[str]:
+    """The strings and the words in them."""
+    return strings | {w for text in strings for w in re.findall(r"[^\W_]+", text)}
+
+
+@pytest.mark.parametrize("name", registry.game_names())
+def test_a_spectator_of_any_game_sees_only_what_every_seat_may_know(server: ServerProcess, name: str) -> None:
+    """For every installed game, a whole game played at a table of people with a spectator watching: each view
+    the spectator received is the spectator's observation of the position at that version, which the seats'
+    own worlds (``determinize``) leave unchanged; and no string of a seat's view that the spectator never saw
+    in its own views (a card in a hand) is a word of its log or prompt before the end."""
+    found = registry.entry(name)
+    players = found.min_players
+    created = server.create([{"kind": "person"} for _ in range(players)], game=name)
+    table, tokens = created["table"]["id"], [s["token"] for s in created["seats"]]
+    spectator = Client(server, table, None, 0)
+    clients = [Client(server, table, t, 500 + j) for j, t in enumerate(tokens)]
+
+    async def play() -> None:
+        await asyncio.wait_for(asyncio.gather(*(c.run() for c in [*clients, spectator])), timeout=240)
+
+    asyncio.run(play())
+    record = Record.from_json(server.get(f"/api/tables/{table}/record").json())
+    game = registry.make_game(record.game, record.players, record.options)
+    states = [game.new_initial_state()]
+    for text in record.actions:
+        state = states[-1].clone()
+        state.apply(state.string_to_action(text))
+        states.append(state)
+    rng = random.Random(3)
+    # Strings the spectator's own views showed up to a version, and every word in them (a totem's animal is
+    # a word of public card names: naming the animal says nothing).
+    seen: set[str] = set()
+    seen_at = [seen := seen | _words(_strings(s.observation_dict(None))) for s in states]
+    checked = 0
+    for version, raw in spectator.received:
+        message = json.loads(raw)
+        state = states[version]
+        if message["type"] != "state" or state.is_terminal():
+            continue
+        where = f"{name}: spectator message at version {version}"
+        expected = state.observation_dict(None)
+        assert message["view"] == expected, where
+        for seat in range(players):
+            world = game.determinize(state.observation(seat), random.Random(rng.random()))
+            assert world.observation_dict(None) == expected, f"{where}: changes in P{seat + 1}'s world"
+        in_seats = set().union(*(_strings(state.observation_dict(q)) for q in range(players)))
+        hidden = in_seats - seen_at[version]
+        texts = [message["deciding"], *(line["text"] for line in message["log"])]
+        shown = set(re.findall(r"[\w-]+", " ".join(texts)))
+        assert not hidden & shown, f"{where}: its log or prompt names {sorted(hidden & shown)}"
+        checked += 1
+    assert spectator.finished and checked > 10

@@ -134,6 +134,16 @@ class BlindSpectator(ToyState):
         return super().observation(seat)
 
 
+class StaringSpectator(ToyState):
+    """A spectator is shown every card dealt (the seats' views are right)."""
+
+    def observation(self, seat: int | None) -> ToyObservation:
+        obs = super().observation(seat)
+        if seat is not None:
+            return obs
+        return ToyObservation(seat, obs.own, obs.dealt, (*obs.adds, *self.cards), obs.cards)
+
+
 class ForgetfulGame(ToyGame):
     def state_from_json(self, data: Any) -> ToyState:
         st = super().state_from_json(data)
@@ -196,6 +206,7 @@ BUGS: list[tuple[type[ToyGame], str | tuple[str, ...]]] = [
     (game_with(Windfall), "returns"),
     (game_with(SetInDict), "not JSON-serialisable"),
     (game_with(BlindSpectator), "observation_dict(None)"),
+    (game_with(StaringSpectator), "seen by a spectator"),
     (game_with(ToyState, GuessingGame), "a perfect-information game must rebuild the state exactly"),
     (game_with(ToyState, ShortGame), "max_game_length"),
 ]

@@ -67,6 +67,14 @@ def pct(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def default_sigint() -> None:
+    """For ``Popen(preexec_fn=...)``: the child gets Ctrl-C's default action, as a terminal's foreground job
+    does. A program started in the background of a non-interactive shell (or by a CI runner) has SIGINT
+    ignored, its children inherit that, and a Python child then never raises ``KeyboardInterrupt``: a test of
+    what Ctrl-C does would watch the program play on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 # --- a server process ------------------------------------------------------------------------------------
 @dataclass
 class Served:

@@ -10,7 +10,10 @@ For a game of imperfect information, at a sampled position and for each seat ``s
     the end of the game (the final position is not compared) or an action the game's ``reveals`` hook
     names (a rule that turns a hidden card face up);
 (c) the action as ``s`` sees it (``observe_action``) tells nothing the observation after it does not: any
-    two legal actions after which ``s``'s observation dicts are equal must be seen by ``s`` as the same.
+    two legal actions after which ``s``'s observation dicts are equal must be seen by ``s`` as the same;
+(d) a spectator (``observation(None)``) knows no more than any seat: ``W`` differs from the real state only
+    in what ``s`` cannot know, so the spectator's view must be the same in both, at the sampled position and
+    after every twin step (a spectator shown a seat's hand sees that hand change in the other seat's world).
 
 For a game of perfect information, ``determinize`` must give back the state itself. (c) holds for both.
 """
@@ -71,6 +74,7 @@ def _check_world(
     with where.checking(check):
         world = game.determinize(state.observation(seat), random.Random(rng.random()))
     same_view(state, world, seat, where, check + " seen by the seat")
+    same_spectator_view(state, world, where, check + f" seen by a spectator (P{seat + 1}'s world)")
     with where.checking(check):
         acting, world_acting = state.current_player(), world.current_player()
         where.expect(
@@ -117,7 +121,9 @@ def _check_twins(
             world.apply(action)
         if real.is_terminal() or world.is_terminal():
             return  # the end may reveal what was hidden (totems, hands, scores)
-        same_view(real, world, seat, where, f"twin worlds of P{seat + 1} after {', '.join(played)}")
+        check = f"twin worlds of P{seat + 1} after {', '.join(played)}"
+        same_view(real, world, seat, where, check)
+        same_spectator_view(real, world, where, check + " seen by a spectator")
 
 
 def same_view(state: State, world: State, seat: int, where: Where, check: str) -> None:
@@ -131,6 +137,15 @@ def same_view(state: State, world: State, seat: int, where: Where, check: str) -
     if not np.array_equal(world_vec, vec):
         at = np.flatnonzero(np.asarray(world_vec) != np.asarray(vec))[:8].tolist()
         raise where.failure(check, f"observation_vector differs at {at}")
+
+
+def same_spectator_view(state: State, world: State, where: Where, check: str) -> None:
+    """(d): a spectator's observation and dict are equal in the real state and in a seat's world."""
+    with where.checking(check):
+        obs, world_obs = state.observation(None), world.observation(None)
+        data, world_data = state.observation_dict(None), world.observation_dict(None)
+    where.same(data, world_data, check, "the spectator's observation_dict differs: it shows a seat's secret")
+    where.expect(world_obs == obs, check, "the spectator's observation differs (its dict does not)")
 
 
 def check_observed_actions(state: State, where: Where, rng: random.Random, max_actions: int) -> None:

@@ -1,0 +1,43 @@
+"""The suite's kinds of test, as markers set at collection (``./floe-test --quick`` leaves slow kinds out).
+
+- ``browser``: drives Debian's Chromium (tests/web);
+- ``postgres``: starts a throwaway PostgreSQL cluster;
+- ``ray``: starts Ray (a local instance or a loopback cluster);
+- ``process``: starts a real ``floe serve`` (or another long-lived ``floe`` process) and talks to it.
+
+Nothing is marked by hand: the kind follows from where a test lives and which fixtures or helpers it uses,
+so a new test gets its marker without anyone remembering to add it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# Fixtures that start the thing a marker names.
+_POSTGRES_FIXTURES = {"pg_cluster", "pg_url", "fresh_pg_url"}
+_PROCESS_FIXTURES = {"server", "shared_server", "served"}
+# Helpers whose use in a module means its tests start a server process.
+_PROCESS_HELPERS = ("running_server(", "ServerProcess(", "subprocess.Popen(")
+
+
+def _module_text(item: pytest.Item, cache: dict[str, str]) -> str:
+    path = str(item.path)
+    if path not in cache:
+        cache[path] = item.path.read_text(encoding="utf-8")
+    return cache[path]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark each test with the kinds it belongs to (see the module docstring)."""
+    texts: dict[str, str] = {}
+    for item in items:
+        parts = item.path.parts
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "web" in parts:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & _POSTGRES_FIXTURES or item.path.name == "test_postgres_server.py":
+            item.add_marker(pytest.mark.postgres)
+        if item.path.name.startswith("test_ray_"):
+            item.add_marker(pytest.mark.ray)
+        if fixtures & _PROCESS_FIXTURES or any(h in _module_text(item, texts) for h in _PROCESS_HELPERS):
+            item.add_marker(pytest.mark.process)
