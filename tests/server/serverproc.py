@@ -7,7 +7,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 import httpx
 
 from floe.server.bench_probe import free_port, wait_ready
+from floe.testing.zygote import Forked, start_floe
 
 
 class ServerProcess:
@@ -25,7 +25,7 @@ class ServerProcess:
         self.db = db
         self.extra = extra or []
         self.port = free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | Forked | None = None
         self.log_path = data_dir / "server.log"
 
     @property
@@ -36,27 +36,15 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> None:
-        """Start the server and wait until it answers."""
+    def start(self, timeout: float = 120.0) -> None:
+        """Start the server and wait until it answers (``timeout`` bounds a hang only: a busy machine may take
+        many seconds)."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        cmd = [
-            sys.executable,
-            "-m",
-            "floe",
-            "serve",
-            "--port",
-            str(self.port),
-            "--data-dir",
-            str(self.data_dir),
-        ]
+        cmd = ["serve", "--port", str(self.port), "--data-dir", str(self.data_dir)]
         if self.db:
             cmd += ["--db", self.db]
         cmd += self.extra
-        log = self.log_path.open("ab")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.proc = subprocess.Popen(
-            cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-        )
+        self.proc = start_floe(cmd, {}, self.log_path)
         try:
             wait_ready(self.url, self.proc, timeout)
         except RuntimeError as exc:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -15,6 +14,7 @@ from typing import Any
 import pytest
 
 from floe.server.bench import free_port
+from floe.testing.zygote import Forked, start_floe
 
 from .webkit import get_json
 
@@ -44,15 +44,12 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = data_dir / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | Forked | None = None
 
     def start(self) -> None:
-        cmd = [sys.executable, "-m", "floe", "serve", "--port", str(self.port)]
-        cmd += ["--data-dir", str(self.data_dir)]
-        env = {**os.environ, "FLOE_TEST_SEED": TEST_SEED}
-        with self.log_path.open("ab") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        cmd = ["serve", "--port", str(self.port), "--data-dir", str(self.data_dir)]
+        self.proc = start_floe(cmd, {"FLOE_TEST_SEED": TEST_SEED}, self.log_path)
+        deadline = time.monotonic() + 120  # bounds a hang only: a busy machine may take many seconds
         while True:
             if self.proc.poll() is not None:
                 pytest.fail(f"floe serve exited with {self.proc.returncode}:\n{self.log_tail()}")
@@ -61,7 +58,7 @@ class Server:
                 return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if time.monotonic() > deadline:
-                    pytest.fail(f"floe serve did not answer in 30 s:\n{self.log_tail()}")
+                    pytest.fail(f"floe serve did not answer in 120 s:\n{self.log_tail()}")
                 time.sleep(0.2)
 
     def stop(self) -> None:

@@ -30,7 +30,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 
@@ -46,7 +46,13 @@ def free_port() -> int:
         return port
 
 
-def wait_ready(base: str, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+class Polled(Protocol):
+    """A started process: ``subprocess.Popen``, or what stands in for one (``floe.testing.zygote.Forked``)."""
+
+    def poll(self) -> int | None: ...
+
+
+def wait_ready(base: str, proc: Polled, timeout: float = 60.0) -> None:
     """Wait until the server at ``base`` answers; ``RuntimeError`` if it exits or stays silent."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
