@@ -95,8 +95,31 @@ class Watch:
         return seen[-1][1] - seen[0][1]
 
 
-def wait_until_gone(pids: list[int], timeout: float = 15) -> None:
-    """Wait until none of ``pids`` runs."""
+def group_pids(pgid: int) -> list[int]:
+    """The running processes of process group ``pgid`` (zombies excluded)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            out.append(int(entry.name))
+    return out
+
+
+def wait_until_group_gone(pgid: int, timeout: float = 60) -> None:
+    """Wait until no process of group ``pgid`` runs; ``timeout`` only bounds a hang."""
+    end = time.monotonic() + timeout
+    while left := group_pids(pgid):
+        assert time.monotonic() < end, f"still running: {left}"
+        time.sleep(0.05)
+
+
+def wait_until_gone(pids: list[int], timeout: float = 60) -> None:
+    """Wait until none of ``pids`` runs; ``timeout`` only bounds a hang."""
     end = time.monotonic() + timeout
     while any(alive(pid) for pid in pids):
         assert time.monotonic() < end, f"still running: {[p for p in pids if alive(p)]}"
