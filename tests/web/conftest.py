@@ -18,6 +18,15 @@ from floe.server.bench import free_port
 
 from .webkit import get_json
 
+# Every wait of the browser tests only bounds a hang (a loaded machine is slow, never wrong); Playwright's
+# `expect` would give up after 5 s (the pages' own waits are set where each page is made).
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser tests skip themselves
+    pass
+else:
+    expect.set_options(timeout=60_000)
+
 CHROMIUM = Path("/usr/bin/chromium")
 # Playwright's own browser download does not work here; these flags keep Debian's Chromium quiet and offline.
 CHROMIUM_ARGS = [
@@ -52,7 +61,7 @@ class Server:
         env = {**os.environ, "FLOE_TEST_SEED": TEST_SEED}
         with self.log_path.open("ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # only bounds a hang: a busy machine starts a server slowly
         while True:
             if self.proc.poll() is not None:
                 pytest.fail(f"floe serve exited with {self.proc.returncode}:\n{self.log_tail()}")
@@ -61,7 +70,7 @@ class Server:
                 return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if time.monotonic() > deadline:
-                    pytest.fail(f"floe serve did not answer in 30 s:\n{self.log_tail()}")
+                    pytest.fail(f"floe serve did not answer in 120 s:\n{self.log_tail()}")
                 time.sleep(0.2)
 
     def stop(self) -> None:
