@@ -674,7 +674,7 @@ def test_out_of_time() -> None:
         registry._ENTRIES.pop(Pick.name, None)
 
 
-def test_the_search_budget(register: Callable[..., ScriptGame]) -> None:
+def test_the_search_budget(register: Callable[..., ScriptGame], monkeypatch: pytest.MonkeyPatch) -> None:
     game = register(Pick)
     bot = bot_for(game, it="5")
     bot._expired = True  # left over from an earlier search: a new search starts afresh
@@ -687,10 +687,12 @@ def test_the_search_budget(register: Callable[..., ScriptGame]) -> None:
     bot = bot_for(game, it="1000")
     bot.time_cap = 1e-6
     assert bot.search((), [0, 1, 2]).visits == 8
+    # Both budgets: the iterations end it, and the deadline is the time budget after the start. On a clock
+    # that stands still (the machine's speed cannot move it), that is exactly start + 100 s.
+    monkeypatch.setattr(time, "perf_counter", lambda: 5000.0)
     bot = bot_for(game, ms="100000", it="20")
-    before = time.perf_counter()
     bot.search((), [0, 1, 2])
-    assert before + 99 < bot._deadline <= time.perf_counter() + 100
+    assert bot._deadline == 5000.0 + 100
     assert bot.last_iterations == 20
 
 

@@ -3,9 +3,9 @@ a watcher that records when each table's version changes (its bots' replies)."""
 
 from __future__ import annotations
 
-import itertools
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,29 +59,35 @@ class Watch:
     changes: dict[str, list[tuple[float, int]]] = field(default_factory=dict)
     finished: dict[str, float] = field(default_factory=dict)
 
-    def poll(self, seconds: float, every: float = 0.05) -> None:
-        """Record the tables' versions for ``seconds``."""
-        end = time.monotonic() + seconds
-        with httpx.Client(timeout=10) as client:
-            while time.monotonic() < end:
-                for table in self.tables:
-                    if table in self.finished:
-                        continue
-                    summary = client.get(f"{self.url}/api/tables/{table}").json()
-                    now = time.monotonic()
-                    seen = self.changes.setdefault(table, [])
-                    if not seen or seen[-1][1] != summary["version"]:
-                        seen.append((now, summary["version"]))
-                    if summary["status"] == "finished":
-                        self.finished[table] = now
+    def until(
+        self, done: Callable[[Watch], bool], what: str, timeout: float = 120, every: float = 0.05
+    ) -> None:
+        """Record the tables' versions until ``done(self)`` holds; ``timeout`` only bounds a hang."""
+        end = time.monotonic() + timeout
+        with httpx.Client(timeout=30) as client:
+            while True:
+                self._look(client)
+                if done(self):
+                    return
+                assert time.monotonic() < end, f"{what}: not after {timeout} s: {self.changes}"
                 time.sleep(every)
 
-    def longest_wait(self, table: str, until: float) -> float:
-        """The longest time ``table`` went without a new version (up to ``until``, or its end)."""
-        times = [t for t, _ in self.changes[table]]
-        end = self.finished.get(table, until)
-        gaps = [b - a for a, b in itertools.pairwise(times)] + [end - times[-1]]
-        return max(gaps)
+    def _look(self, client: httpx.Client) -> None:
+        """One look at every watched table that is not over."""
+        for table in self.tables:
+            if table in self.finished:
+                continue
+            summary = client.get(f"{self.url}/api/tables/{table}").json()
+            now = time.monotonic()
+            seen = self.changes.setdefault(table, [])
+            if not seen or seen[-1][1] != summary["version"]:
+                seen.append((now, summary["version"]))
+            if summary["status"] == "finished":
+                self.finished[table] = now
+
+    def version(self, table: str) -> int:
+        """The last version seen of ``table``."""
+        return self.changes[table][-1][1]
 
     def moves(self, table: str) -> int:
         """How far ``table``'s version went while watched."""
@@ -89,8 +95,31 @@ class Watch:
         return seen[-1][1] - seen[0][1]
 
 
-def wait_until_gone(pids: list[int], timeout: float = 15) -> None:
-    """Wait until none of ``pids`` runs."""
+def group_pids(pgid: int) -> list[int]:
+    """The running processes of process group ``pgid`` (zombies excluded)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            out.append(int(entry.name))
+    return out
+
+
+def wait_until_group_gone(pgid: int, timeout: float = 60) -> None:
+    """Wait until no process of group ``pgid`` runs; ``timeout`` only bounds a hang."""
+    end = time.monotonic() + timeout
+    while left := group_pids(pgid):
+        assert time.monotonic() < end, f"still running: {left}"
+        time.sleep(0.05)
+
+
+def wait_until_gone(pids: list[int], timeout: float = 60) -> None:
+    """Wait until none of ``pids`` runs; ``timeout`` only bounds a hang."""
     end = time.monotonic() + timeout
     while any(alive(pid) for pid in pids):
         assert time.monotonic() < end, f"still running: {[p for p in pids if alive(p)]}"

@@ -50,7 +50,7 @@ class RawClient:
         self.sock = socket.socket()
         # Before connecting, so the window the server sees is small from the start.
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-        self.sock.settimeout(10)
+        self.sock.settimeout(60)  # only bounds a hang
         self.sock.connect(("127.0.0.1", port))
         key = base64.b64encode(os.urandom(16)).decode()
         request = (
@@ -83,6 +83,17 @@ class RawClient:
     def hello(self, token: str | None = None) -> None:
         self.send_text(json.dumps({"type": "hello", "token": token}))
 
+    def welcomed(self, timeout: float = 60.0) -> dict[str, Any]:
+        """Read frames up to the server's answer to the hello (``welcome`` or ``error``): the connection is
+        then the server's (counted, sent to). ``timeout`` only bounds a hang."""
+        deadline = time.monotonic() + timeout
+        while True:
+            opcode, payload = self._frame(deadline)
+            if opcode == 0x1:
+                message: dict[str, Any] = json.loads(payload)
+                if message["type"] in ("welcome", "error"):
+                    return message
+
     def _read(self, n: int, deadline: float) -> bytes:
         while len(self.buffer) < n:
             self.sock.settimeout(max(0.01, deadline - time.monotonic()))
@@ -93,25 +104,30 @@ class RawClient:
         data, self.buffer = self.buffer[:n], self.buffer[n:]
         return data
 
-    def frames(self, timeout: float = 20.0) -> list[tuple[int, bytes]]:
-        """Read every frame until the close frame (included) or the end of the connection."""
+    def _frame(self, deadline: float) -> tuple[int, bytes]:
+        """One frame: its opcode and payload."""
+        first, second = self._read(2, deadline)
+        n = second & 0x7F
+        if n == 126:
+            (n,) = struct.unpack("!H", self._read(2, deadline))
+        elif n == 127:
+            (n,) = struct.unpack("!Q", self._read(8, deadline))
+        return first & 0x0F, self._read(n, deadline)
+
+    def frames(self, timeout: float = 60.0) -> list[tuple[int, bytes]]:
+        """Read every frame until the close frame (included) or the end of the connection (``timeout`` only
+        bounds a hang: what was read by then is returned, and the caller's check fails)."""
         deadline = time.monotonic() + timeout
         out: list[tuple[int, bytes]] = []
         try:
             while True:
-                first, second = self._read(2, deadline)
-                n = second & 0x7F
-                if n == 126:
-                    (n,) = struct.unpack("!H", self._read(2, deadline))
-                elif n == 127:
-                    (n,) = struct.unpack("!Q", self._read(8, deadline))
-                out.append((first & 0x0F, self._read(n, deadline)))
-                if first & 0x0F == 0x8:
+                out.append(self._frame(deadline))
+                if out[-1][0] == 0x8:
                     return out
         except (EOFError, ConnectionResetError, TimeoutError):
             return out
 
-    def close_code(self, timeout: float = 20.0) -> int | None:
+    def close_code(self, timeout: float = 60.0) -> int | None:
         """Read to the end and return the close frame's code (None if the connection ended without one)."""
         frames = self.frames(timeout)
         closes = [payload for opcode, payload in frames if opcode == 0x8]

@@ -17,11 +17,16 @@ from floe.core.record import Record
 
 from .serverproc import ServerProcess, free_port, running_server
 
+# A search budget no test waits for: the longest a bot may have (an hour), granted by this module's server.
+HOUR_MS = 3_600_000
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server for this module's tests (each test makes its own tables)."""
-    with running_server(tmp_path_factory.mktemp("api")) as srv:
+    """One server for this module's tests (each test makes its own tables); it grants a bot an hour a
+    decision, so a test can hold a search that only a hang could outlast."""
+    extra = ["--bot-time-cap", "3600", "--set", f"bot_max_ms={HOUR_MS}"]
+    with running_server(tmp_path_factory.mktemp("api"), extra=extra) as srv:
         yield srv
 
 
@@ -251,7 +256,9 @@ def test_leave_hands_the_seat_to_the_baseline_bot_and_back_takes_it_again(
         ws.send(json.dumps({"type": "back"}))
         back = until(ws, lambda m: is_state(m) and m["table"]["seats"][0]["away"] is False)
         mine = back if back["legal"] else until(ws, my_turn)
-        time.sleep(0.5)  # the bot must not play for a seat whose person is back
+        # The bot must not play for a seat whose person is back. A negative check: a slow machine can only
+        # make it pass wrongly (the bot had no time to play), never fail wrongly (nobody else may move).
+        time.sleep(0.5)
         assert server.get(f"/api/tables/{table}").json()["version"] == mine["version"]
     finally:
         ws.close()
@@ -266,7 +273,7 @@ def test_a_person_who_disconnects_is_replaced_and_takes_the_seat_back_on_return(
     ws = ws_open(server, table, token)
     turn = until(ws, my_turn)
     ws.close()
-    wait_for(lambda: server.get(f"/api/tables/{table}").json()["version"] > turn["version"] + 5, timeout=20)
+    wait_for(lambda: server.get(f"/api/tables/{table}").json()["version"] > turn["version"] + 5, timeout=60)
     assert server.get(f"/api/tables/{table}").json()["seats"][0]["away"] is True
     ws = ws_open(server, table, token)  # reconnecting (a reload, another device) takes the seat back
     try:
@@ -277,41 +284,36 @@ def test_a_person_who_disconnects_is_replaced_and_takes_the_seat_back_on_return(
         ws.close()
 
 
-# The turn timer's bound: the server checks its timers every ``tick`` (0.5 s by default), then the away bot
-# (Arctic's baseline, microseconds, in the server process) moves and the move is committed. A second on top
-# of the tick is generous on a loaded machine and still far below a timer that fires seconds late.
+# A short turn timer. Only its lower bound is checked here (a timer never fires early, so that holds on any
+# machine); that the stand-in comes in at the deadline itself, not seconds after, is checked against an
+# explicit clock in test_lobby.py (test_the_turn_timer_and_a_person_gone_too_long_bring_in_the_stand_in), and
+# how soon it plays under load is a service figure (`floe bench server`), not a test.
 TIMER = 1.5
-TICK = 0.5
-LATE_BOUND = TICK + 1.0
 
 
 def test_the_turn_timer_hands_a_slow_turn_to_the_bot_at_the_deadline_not_before(
     server: ServerProcess,
 ) -> None:
+    asked = time.time()
     created = server.create([{"kind": "person"}, {"kind": "bot", "bot": "random"}], turn_timer=TIMER)
     table, token = created["table"]["id"], created["seats"][0]["token"]
     ws = ws_open(server, table, token)
     try:
         turn = until(ws, my_turn)
+        seen_turn = time.time()
         deadline = turn["deadline"]
         assert deadline is not None and turn["table"]["seats"][0]["away"] is False
-        # The deadline is the server's clock (time.time()), which is this machine's clock too.
-        assert time.time() < deadline <= time.time() + TIMER, "the turn should have just started"
-        # Every message until the stand-in's move, with the time it arrived: wait on the messages
-        # themselves, never longer than the bound allows.
+        # The deadline is the server's clock (time.time()), which is this machine's clock too: the turn
+        # began after the table was asked for and before its state arrived, and lasts the timer.
+        assert asked <= deadline - TIMER <= seen_turn, (asked, deadline, seen_turn)
+        # Every message until the stand-in's move, with the time it arrived (60 s only bounds a hang).
         seen: list[tuple[float, dict[str, Any]]] = []
-        while True:
-            left = deadline + LATE_BOUND - time.time()
-            assert left > 0, f"no move for P1 {LATE_BOUND} s after the deadline; last {seen[-1:]}"
-            try:
-                message = recv(ws, timeout=left)
-            except TimeoutError:
-                continue  # the assertion above reports it
+        while not seen or not (is_state(seen[-1][1]) and seen[-1][1]["version"] > turn["version"]):
+            message = recv(ws, timeout=60)
             seen.append((time.time(), message))
-            if is_state(message) and message["version"] > turn["version"]:
-                break
         moved_at, moved = seen[-1]
-        # Not before: nothing changed for the seat until the deadline had passed.
+        # Not before: nothing changed for the seat until the deadline had passed (a message that arrived
+        # before the deadline was sent before it, however slow the machine).
         early = [
             (round(t - deadline, 2), m["version"], m["table"]["seats"][0]["away"])
             for t, m in seen
@@ -319,7 +321,7 @@ def test_the_turn_timer_hands_a_slow_turn_to_the_bot_at_the_deadline_not_before(
         ]
         assert all(v == turn["version"] and not away for _, v, away in early), f"before the deadline: {early}"
         away_at = next(t for t, m in seen if is_state(m) and m["table"]["seats"][0]["away"])
-        assert deadline <= away_at <= moved_at <= deadline + LATE_BOUND
+        assert deadline <= away_at <= moved_at
         # The move is the person's seat's (its own log says "You ..."), made by its stand-in, which still
         # holds the seat.
         assert moved["table"]["seats"][0]["away"] is True
@@ -327,29 +329,6 @@ def test_the_turn_timer_hands_a_slow_turn_to_the_bot_at_the_deadline_not_before(
         assert new and new[0].startswith("You "), new
     finally:
         ws.close()
-
-
-def test_a_thinking_bot_does_not_hold_up_other_tables(server: ServerProcess) -> None:
-    slow = server.create([{"kind": "person"}, {"kind": "bot", "bot": "ismcts:ms=4000"}])
-    fast = server.create([{"kind": "person"}, {"kind": "person"}])
-    slow_id, slow_token = slow["table"]["id"], slow["seats"][0]["token"]
-    ws_open(server, slow_id, slow_token).close()
-    rng = random.Random(2)
-    while (state := server.get(f"/api/tables/{slow_id}/state", token=slow_token).json())["to_move"] == 0:
-        move = {"action": rng.choice(state["legal"])["id"], "version": state["version"]}
-        assert server.post(f"/api/tables/{slow_id}/moves", move, slow_token).status_code == 200
-    thinking_at = state["version"]  # the bot is now searching for four seconds
-    fast_id = fast["table"]["id"]
-    tokens = [s["token"] for s in fast["seats"]]
-    for token in tokens:
-        ws_open(server, fast_id, token).close()
-    for _ in range(5):
-        states = [server.get(f"/api/tables/{fast_id}/state", token=t).json() for t in tokens]
-        mover = next(s for s in states if s["legal"])
-        move = {"action": mover["legal"][0]["id"], "version": mover["version"]}
-        assert server.post(f"/api/tables/{fast_id}/moves", move, tokens[mover["seat"]]).status_code == 200
-    # Five moves were committed elsewhere while the bot was still thinking.
-    assert server.get(f"/api/tables/{slow_id}").json()["version"] == thinking_at
 
 
 def test_a_second_server_on_the_same_database_is_refused(server: ServerProcess) -> None:
@@ -367,3 +346,31 @@ def test_a_second_server_on_the_same_database_is_refused(server: ServerProcess) 
     assert done.returncode == 2
     assert "already serving this database" in done.stderr and "Traceback" not in done.stderr
     assert server.get("/api/games").status_code == 200  # the first one serves on
+
+
+# Last in the module: its search goes on (in a worker, for an hour) until the module's server stops.
+def test_a_thinking_bot_does_not_hold_up_other_tables(server: ServerProcess) -> None:
+    """Five moves at another table are acknowledged while a bot's search is still pending: an ordering,
+    not a race against the search's budget (an hour, which only a hang could outlast)."""
+    bot = f"ismcts:ms={HOUR_MS}"
+    slow = server.create([{"kind": "person"}, {"kind": "bot", "bot": bot}])
+    assert slow["notices"] == [] and slow["table"]["seats"][1]["bot"] == bot
+    fast = server.create([{"kind": "person"}, {"kind": "person"}])
+    slow_id, slow_token = slow["table"]["id"], slow["seats"][0]["token"]
+    ws_open(server, slow_id, slow_token).close()
+    rng = random.Random(2)
+    while (state := server.get(f"/api/tables/{slow_id}/state", token=slow_token).json())["to_move"] == 0:
+        move = {"action": rng.choice(state["legal"])["id"], "version": state["version"]}
+        assert server.post(f"/api/tables/{slow_id}/moves", move, slow_token).status_code == 200
+    thinking_at = state["version"]  # the bot is now searching, for an hour
+    fast_id = fast["table"]["id"]
+    tokens = [s["token"] for s in fast["seats"]]
+    for token in tokens:
+        ws_open(server, fast_id, token).close()
+    for _ in range(5):
+        states = [server.get(f"/api/tables/{fast_id}/state", token=t).json() for t in tokens]
+        mover = next(s for s in states if s["legal"])
+        move = {"action": mover["legal"][0]["id"], "version": mover["version"]}
+        assert server.post(f"/api/tables/{fast_id}/moves", move, tokens[mover["seat"]]).status_code == 200
+    # Five moves were committed elsewhere while the bot's decision was still pending.
+    assert server.get(f"/api/tables/{slow_id}").json()["version"] == thinking_at

@@ -208,7 +208,7 @@ class Barrage:
             await client.connect(hello=False)
             with contextlib.suppress(Closed):  # an unknown table is refused before the hello is read
                 await client.send_raw(data)
-            await client.until(lambda: client.closed, timeout=10)
+            await client.until(lambda: client.closed)
         except TimeoutError:
             return self.fail(where, f"not closed; got {str(client.messages)[:200]}")
         finally:

@@ -10,6 +10,7 @@ import random
 import signal
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,11 +22,20 @@ from floe.server.botworkers import ProcessWorker, Worker, WorkerDied, WorkerOver
 
 
 class FakeWorker(Worker):
-    """A worker that answers after ``delay`` seconds of the event loop's time, recording what it ran; it
-    dies (once) on the calls ``dies_on`` names."""
+    """A worker that answers once ``hold`` is set (at once if None), recording what it started (``ran``) and
+    what is running (``running``); it dies (once) on the calls ``dies_on`` names. The test decides when a
+    job ends: no test of the lanes depends on how long anything takes."""
 
-    def __init__(self, slot: int, ran: list[tuple[int, Any]], delay: float, dies_on: set[Any]) -> None:
-        self.slot, self.ran, self.delay, self.dies_on = slot, ran, delay, dies_on
+    def __init__(
+        self,
+        slot: int,
+        ran: list[tuple[int, Any]],
+        hold: asyncio.Event | None,
+        dies_on: set[Any],
+        running: set[Any] | None = None,
+    ) -> None:
+        self.slot, self.ran, self.hold, self.dies_on = slot, ran, hold, dies_on
+        self.running = running if running is not None else set()
         self.closed = False
 
     async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None) -> Any:
@@ -33,20 +43,42 @@ class FakeWorker(Worker):
             self.dies_on.discard(args[0])
             raise WorkerDied("killed")
         self.ran.append((self.slot, args[0]))
-        await asyncio.sleep(self.delay)
-        return fn(*args)
+        self.running.add(args[0])
+        try:
+            if self.hold is not None:
+                await self.hold.wait()
+            await asyncio.sleep(0)
+            return fn(*args)
+        finally:
+            self.running.discard(args[0])
 
     def close(self) -> None:
         self.closed = True
 
 
 def fake_lane(
-    size: int, *, per_client: int | None = None, delay: float = 0.01, dies_on: set[Any] | None = None
+    size: int,
+    *,
+    per_client: int | None = None,
+    hold: asyncio.Event | None = None,
+    dies_on: set[Any] | None = None,
+    running: set[Any] | None = None,
 ) -> tuple[Lane, list[tuple[int, Any]]]:
     ran: list[tuple[int, Any]] = []
     doomed = dies_on if dies_on is not None else set()
-    lane = Lane("test", lambda slot: FakeWorker(slot, ran, delay, doomed), size, per_client=per_client)
+    lane = Lane(
+        "test", lambda slot: FakeWorker(slot, ran, hold, doomed, running), size, per_client=per_client
+    )
     return lane, ran
+
+
+async def until(check: Callable[[], bool]) -> None:
+    """Let the loop run until ``check()`` holds (a bound on a hang only: the lanes never wait on a clock)."""
+    for _ in range(10_000):
+        if check():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the lane never got there")
 
 
 def echo(value: Any) -> Any:
@@ -55,10 +87,13 @@ def echo(value: Any) -> Any:
 
 def test_tables_take_turns_not_first_come_first_served() -> None:
     async def scenario() -> list[Any]:
-        lane, ran = fake_lane(1)
+        hold = asyncio.Event()
+        lane, ran = fake_lane(1, hold=hold)
         flood = [asyncio.ensure_future(lane.run(Job("A", echo, (f"A{k}",)))) for k in range(6)]
-        await asyncio.sleep(0)
+        await until(lambda: len(ran) == 1)  # A0 runs, A1..A5 wait
         late = asyncio.ensure_future(lane.run(Job("B", echo, ("B0",))))
+        await asyncio.sleep(0)
+        hold.set()
         await asyncio.gather(*flood, late)
         return [name for _, name in ran]
 
@@ -69,35 +104,49 @@ def test_tables_take_turns_not_first_come_first_served() -> None:
 
 
 def test_one_clients_searches_never_hold_every_worker() -> None:
-    async def scenario() -> tuple[float, float, int]:
-        lane, _ = fake_lane(2, per_client=1, delay=0.2)
-        loop = asyncio.get_running_loop()
-        start = loop.time()
+    async def scenario() -> tuple[int, bool]:
+        hold = asyncio.Event()
+        running: set[Any] = set()
+        lane, ran = fake_lane(2, per_client=1, hold=hold, running=running)
+        most = 0
+
+        def count() -> bool:
+            nonlocal most
+            most = max(most, sum(1 for name in running if name.startswith("X")))
+            return False
+
         greedy = [
             asyncio.ensure_future(lane.run(Job(f"X{k}", echo, (f"X{k}",), client="x"))) for k in range(4)
         ]
-        await asyncio.sleep(0.05)
-        most = len(lane.clients) and lane.clients["x"]
-        other = await lane.run(Job("Y", echo, ("Y",), client="y"))
-        assert other == "Y"
-        other_done = loop.time() - start
+        await until(lambda: bool(ran))
+        other = asyncio.ensure_future(lane.run(Job("Y", echo, ("Y",), client="y")))
+        # y's table gets the second worker while x's first job is still held: it does not wait for x's.
+        await until(lambda: count() or "Y" in running)
+        x_done_before_y = any(task.done() for task in greedy)
+        hold.set()
+        assert await other == "Y"
+        while not all(task.done() for task in greedy):
+            count()
+            await asyncio.sleep(0)
         await asyncio.gather(*greedy)
-        return other_done, loop.time() - start, most
+        return most, x_done_before_y
 
-    other_done, all_done, most = asyncio.run(scenario())
+    most, x_done_before_y = asyncio.run(scenario())
     assert most == 1  # one of x's four tables at a time
-    assert other_done < 0.35  # y's table did not wait for x's (it had the second worker)
-    assert all_done >= 0.75  # x's four ran one after another
+    assert not x_done_before_y
 
 
 def test_a_pinned_job_waits_for_its_worker_and_the_others_do_not() -> None:
     async def scenario() -> list[tuple[int, Any]]:
-        lane, ran = fake_lane(2, delay=0.05)
+        hold = asyncio.Event()
+        lane, ran = fake_lane(2, hold=hold)
         jobs = [
-            lane.run(Job("A", echo, ("A",), slot=0)),
-            lane.run(Job("B", echo, ("B",), slot=0)),
-            lane.run(Job("C", echo, ("C",))),
+            asyncio.ensure_future(lane.run(Job("A", echo, ("A",), slot=0))),
+            asyncio.ensure_future(lane.run(Job("B", echo, ("B",), slot=0))),
+            asyncio.ensure_future(lane.run(Job("C", echo, ("C",)))),
         ]
+        await until(lambda: len(ran) == 2)  # A on its worker, and C on the other while B waits for A's
+        hold.set()
         await asyncio.gather(*jobs)
         return ran
 
@@ -108,21 +157,24 @@ def test_a_pinned_job_waits_for_its_worker_and_the_others_do_not() -> None:
 
 def test_a_job_no_longer_wanted_is_dropped_unrun_and_a_cancelled_one_too() -> None:
     async def scenario() -> tuple[list[tuple[int, Any]], bool]:
-        lane, ran = fake_lane(1, delay=0.05)
+        hold = asyncio.Event()
+        lane, ran = fake_lane(1, hold=hold)
         first = asyncio.ensure_future(lane.run(Job("A", echo, ("A",))))
-        await asyncio.sleep(0)
+        await until(lambda: bool(ran))
         moved_on = asyncio.ensure_future(lane.run(Job("B", echo, ("B",), wanted=lambda: False)))
         cancelled = asyncio.ensure_future(lane.run(Job("C", echo, ("C",))))
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0)
         cancelled.cancel()
+        hold.set()
         await first
         with pytest.raises(Stale):
             await moved_on
-        await asyncio.sleep(0.1)
+        # A job queued after them runs once their turns have passed: had B or C run, they would be before it.
+        assert await lane.run(Job("D", echo, ("D",))) == "D"
         return ran, cancelled.cancelled()
 
     ran, cancelled = asyncio.run(scenario())
-    assert ran == [(0, "A")] and cancelled
+    assert ran == [(0, "A"), (0, "D")] and cancelled
 
 
 def test_a_worker_that_dies_is_replaced_and_its_job_retried_once() -> None:
@@ -135,8 +187,8 @@ def test_a_worker_that_dies_is_replaced_and_its_job_retried_once() -> None:
             async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None) -> Any:
                 raise WorkerDied("killed again")
 
-        lane.make_worker = lambda slot: Doomed(slot, [], 0.0, set())
-        lane.workers[0] = Doomed(0, [], 0.0, set())
+        lane.make_worker = lambda slot: Doomed(slot, [], None, set())
+        lane.workers[0] = Doomed(0, [], None, set())
         try:
             await lane.run(Job("B", echo, ("twice",)))
         except WorkerDied as exc:
@@ -149,7 +201,24 @@ def test_a_worker_that_dies_is_replaced_and_its_job_retried_once() -> None:
 
 
 # --- real worker processes ---------------------------------------------------------------------------
-def test_a_process_worker_survives_kill_9_and_an_overrun() -> None:
+def hold_first(mark: str) -> None:
+    """Run in a worker: the first call (no file ``mark`` yet) makes it and sleeps for an hour, so it is
+    certainly in the middle of a call when the test kills its worker; a retry finds the file and returns."""
+    path = Path(mark)
+    if not path.exists():
+        path.touch()
+        time.sleep(3600)
+
+
+def dead(pid: int) -> bool:
+    """Whether the worker ``pid`` has exited (gone, or a zombie its lane has not reaped yet)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+def test_a_process_worker_survives_kill_9_and_an_overrun(tmp_path: Path) -> None:
     async def scenario() -> None:
         lane = Lane("test", lambda slot: ProcessWorker(f"test-{slot}"), 1)
         try:
@@ -157,19 +226,20 @@ def test_a_process_worker_survives_kill_9_and_an_overrun() -> None:
             assert first == lane.workers[0].pid
             # Killed while idle (the OOM killer): the next call finds it dead and runs on a new worker.
             os.kill(first, signal.SIGKILL)
-            await asyncio.sleep(0.1)
+            await until_true(lambda: dead(first))
             second = await lane.run(Job("A", os.getpid, ()))
             assert second != first and lane.replaced == 1
-            # Killed in the middle of a call: the call is retried on a new worker.
-            running = asyncio.ensure_future(lane.run(Job("A", time.sleep, (1.0,))))
-            await asyncio.sleep(0.5)
+            # Killed in the middle of a call (it has begun: its file is there): the call is retried on a
+            # new worker.
+            mark = tmp_path / "began"
+            running = asyncio.ensure_future(lane.run(Job("A", hold_first, (str(mark),))))
+            await until_true(mark.exists)
             os.kill(second, signal.SIGKILL)
-            assert await running is None and lane.replaced == 2
-            # A call past its hard limit: the worker is killed, the call not retried, the next one served.
-            start = time.monotonic()
+            assert await asyncio.wait_for(running, 60) is None and lane.replaced == 2
+            # A call past its hard limit (an hour's sleep, a limit of half a second): the worker is killed,
+            # the call not retried, the next one served. (60 s only bounds a hang: a limit not enforced.)
             with pytest.raises(WorkerOverrun):
-                await lane.run(Job("A", time.sleep, (30.0,), limit=0.5))
-            assert time.monotonic() - start < 5
+                await asyncio.wait_for(lane.run(Job("A", time.sleep, (3600.0,), limit=0.5)), 60)
             assert lane.replaced == 3
             assert await lane.run(Job("A", echo, ("still here",))) == "still here"
         finally:
@@ -180,6 +250,15 @@ def test_a_process_worker_survives_kill_9_and_an_overrun() -> None:
                 os.kill(worker.pid, 0)
 
     asyncio.run(scenario())
+
+
+async def until_true(check: Callable[[], bool], timeout: float = 60) -> None:
+    """Wait (on the event loop) until ``check()`` holds; ``timeout`` only bounds a hang."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not check():
+        assert loop.time() < end, "timed out"
+        await asyncio.sleep(0.01)
 
 
 def arctic_decision(spec: str) -> Decision:

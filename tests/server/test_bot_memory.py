@@ -24,6 +24,8 @@ from floe.server import botrunner
 from floe.server.app import Settings, create_app
 from floe.server.botrunner import BotRunner, Decision, choose_remembered, live_report, options_key
 
+from .botwatch import alive
+
 with warnings.catch_warnings():
     # Starlette's TestClient asks for httpx2 on import; the httpx this project locks works as it is.
     warnings.simplefilter("ignore", UserWarning)
@@ -183,7 +185,10 @@ def test_the_runner_routes_a_seat_to_its_worker_and_replaces_a_worker_that_died(
             pid = runner.pids()["search"][slot]
             assert pid is not None
             os.kill(pid, signal.SIGKILL)
-            await asyncio.sleep(0.2)
+            for _ in range(6000):  # it runs nothing once killed; wait until it is gone all the same (a bound)
+                if not alive(pid):
+                    break
+                await asyncio.sleep(0.01)
             await bot_turns(1)  # the slot's worker is replaced, and the bot rebuilt from the log
             after = await runner.live()
             return slot, empty, before, after

@@ -76,7 +76,7 @@ async def stand_in_deciding(lobby: Lobby, bots: HeldBots, table: Table) -> Asked
     seat = table.to_move
     assert seat is not None
     await lobby.set_away(table, seat, True)
-    decision, answer = await asyncio.wait_for(bots.asked.get(), 10)
+    decision, answer = await asyncio.wait_for(bots.asked.get(), 60)
     assert (decision.seat, decision.spec, decision.history) == (seat, "baseline", tuple(table.state.history))
     assert len(decision.legal) > 1, "pick a position with a choice, so the bot's move can be told apart"
     return decision, answer
@@ -86,7 +86,7 @@ async def answered(lobby: Lobby, table: Table, answer: asyncio.Future[Any], acti
     """The bot's decision ends with ``action``; wait until the lobby has dealt with it."""
     _, task = lobby.bot_tasks[table.id]
     answer.set_result(action)
-    await asyncio.wait_for(task, 10)
+    await asyncio.wait_for(task, 60)
 
 
 def stored_log(lobby: Lobby, table: Table) -> list[int]:

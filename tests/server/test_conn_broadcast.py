@@ -49,6 +49,20 @@ def two_people(server: ConnServer) -> tuple[str, list[str]]:
     return created["table"]["id"], [s["token"] for s in created["seats"]]
 
 
+async def connect_when_free(make: Callable[[], WsClient], timeout: float = 60) -> WsClient:
+    """A new client connected, tried again while the server refuses it (its place not yet freed)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        client = make()
+        try:
+            await client.connect()
+            return client
+        except (AssertionError, Closed):
+            assert loop.time() < end, "the place was never freed"
+            await asyncio.sleep(0.05)
+
+
 async def settle(client: WsClient) -> None:
     """Ping and wait for the pong: everything the server sent before it has arrived."""
     start = len(client.messages)
@@ -83,7 +97,7 @@ def test_spectators_that_never_read_while_a_seat_toggles_cost_bounded_memory(mak
         silent = [RawClient(server.port, f"/ws/tables/{table}") for _ in range(20)]
         for s in silent:
             s.hello()
-        await asyncio.sleep(0.5)
+            s.welcomed()  # the server has it (then it reads no more)
         before = server.rss_mb()
         await Toggler(players[0])(2000)
         grown = server.rss_mb() - before
@@ -117,7 +131,7 @@ def test_a_spectator_that_stops_reading_is_dropped_with_a_close_code(make_server
         silent = [RawClient(server.port, f"/ws/tables/{table}") for _ in range(5)]
         for s in silent:
             s.hello()
-        await asyncio.sleep(0.5)
+            s.welcomed()  # the server has it (then it reads no more)
         before = server.rss_mb()
         # The table keeps changing (one toggle at a time, each seen through) until the writes to the silent
         # spectators have filled every buffer on the way (megabytes: the kernel's grow) and then waited out
@@ -136,7 +150,7 @@ def test_a_spectator_that_stops_reading_is_dropped_with_a_close_code(make_server
                 readers.append(reader)
         assert server.rss_mb() - before < 30
         # Each silent spectator, reading now, finds the close frame after what was already on its way.
-        codes = [s.close_code(timeout=10) for s in silent]
+        codes = [s.close_code() for s in silent]
         assert codes == [4008] * len(silent), codes
         # The players who read were not dropped.
         for c in [*players, *readers]:
@@ -155,7 +169,7 @@ def test_a_client_that_floods_without_reading_is_dropped(make_server: MakeServer
     for _ in range(3000):
         flood.send_text('{"type": "ping"}')
     # Dropped at once (its queue overflowed), long before the 30 s write timeout.
-    assert flood.close_code(timeout=10) == 4008
+    assert flood.close_code() == 4008
     assert server.rss_mb() - before < 30
 
     # Its seat is not harmed: the seat's link still connects.
@@ -220,13 +234,20 @@ def test_leave_and_back_are_rate_limited(make_server: MakeServer) -> None:
         for c in (player, other, watcher):
             await c.connect()
         start, seen = len(player.messages), len(watcher.messages)
+        loop = asyncio.get_running_loop()
+        began = loop.time()
         await Toggler(player)(40)
+        took = loop.time() - began
+        # At most the burst and two a second of the time the 40 took were allowed (a slow machine allows
+        # more, by its own clock): every other toggle is refused, and only the allowed ones are broadcast.
+        allowed = 4 + int(2 * took) + 1
         errors = [m for m in player.messages[start:] if m["type"] == "error"]
-        assert len(errors) >= 30 and {e["code"] for e in errors} == {"too_fast"}, errors[:3]
+        assert len(errors) >= 40 - allowed and {e["code"] for e in errors} == {"too_fast"}, (took, errors[:3])
         assert await watcher.roundtrip(json.dumps({"type": "ping"})) is None
         states = [m for m in watcher.messages[seen:] if m["type"] == "state"]
-        assert len(states) <= 8, len(states)
-        # A second later the seat may toggle again.
+        assert len(states) <= 40 - len(errors) + 4, (len(states), len(errors))
+        # A second later the seat may toggle again (a token a half second: a slower machine only waits
+        # longer, and the bucket refills with the time that passed, so this cannot fail for its speed).
         await asyncio.sleep(1.0)
         assert await player.roundtrip(json.dumps({"type": "leave"})) is None
         for c in (player, other, watcher):
@@ -242,7 +263,7 @@ def test_spectators_per_table_and_connections_per_seat_are_capped(make_server: M
     def refused(token: str | None) -> None:
         extra = RawClient(server.port, f"/ws/tables/{table}")
         extra.hello(token)
-        frames = extra.frames(timeout=10)
+        frames = extra.frames()
         error = json.loads(frames[0][1])
         assert error["type"] == "error" and error["code"] == "too_many_connections", error
         assert frames[-1][0] == 0x8 and int.from_bytes(frames[-1][1][:2], "big") == 4429
@@ -260,10 +281,11 @@ def test_spectators_per_table_and_connections_per_seat_are_capped(make_server: M
         await other.connect()
         await watchers[0].close()
         await seats[0].close()
-        await asyncio.sleep(0.2)
-        again = [WsClient(server.ws_url, table, None), WsClient(server.ws_url, table, tokens[0])]
-        for c in again:
-            await c.connect()
+        # The server frees the places once it has seen the closes: connect until it has (60 s bounds a hang).
+        again = [
+            await connect_when_free(lambda: WsClient(server.ws_url, table, None)),
+            await connect_when_free(lambda: WsClient(server.ws_url, table, tokens[0])),
+        ]
         for c in [*watchers[1:], seats[1], other, *again]:
             await c.close()
 

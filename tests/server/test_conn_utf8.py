@@ -28,7 +28,7 @@ def test_invalid_utf8_text_frames_log_one_line_each_and_close_with_1007(server: 
         if k:  # the first before its hello, the others after one (a seat's, a spectator's)
             client.hello(token if k == 1 else None)
         client.send_text(frame)
-        assert client.close_code(timeout=10) == 1007
+        assert client.close_code() == 1007
         client.close()
 
     async def still_serving() -> None:
@@ -38,8 +38,16 @@ def test_invalid_utf8_text_frames_log_one_line_each_and_close_with_1007(server: 
         await good.close()
 
     asyncio.run(still_serving())
-    time.sleep(0.3)
+
+    def utf8_lines() -> list[str]:
+        return [line for line in server.log_path.read_text(errors="replace").splitlines() if "UTF-8" in line]
+
+    # Wait for the lines themselves (60 s bounds a hang); a line more written later could only be missed on
+    # a slow machine (a pass it should not be), never make this fail wrongly.
+    end = time.monotonic() + 60
+    while len(utf8_lines()) < len(bad):
+        assert time.monotonic() < end, server.log_path.read_text(errors="replace")[-3000:]
+        time.sleep(0.05)
     log = server.log_path.read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
-    lines = [line for line in log.splitlines() if "UTF-8" in line]
-    assert len(lines) == len(bad), log[-3000:]
+    assert len(utf8_lines()) == len(bad), log[-3000:]

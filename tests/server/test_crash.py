@@ -72,7 +72,7 @@ async def play_phase(
     everyone = [c for group in clients.values() for c in group]
     await asyncio.gather(*(c.connect() for c in everyone))
     for c in everyone:  # the last hello claims the last seat: everyone hears the game is on
-        await c.until(lambda c=c: c.state["status"] == "playing", timeout=10)
+        await c.until(lambda c=c: c.state["status"] == "playing")
 
     def paused(tid: str) -> bool:
         return sum(1 for a in acks[start:] if a.table == tid) >= cap[tid]
@@ -135,7 +135,7 @@ async def crash_run(server: ServerProcess) -> dict[str, Any]:
         server.kill()
         in_flight = {c.table_id: c.pending for c in clients if c.pending is not None}
         stats["in_flight"].append(len(in_flight))
-        results = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 30)
+        results = await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 60)
         assert all(isinstance(r, Closed) or r == "paused" for r in results), results
 
         # What was acknowledged is on disk, at its index; a move in flight is there entirely or not at all.

@@ -164,7 +164,7 @@ def exchange(ws: ClientConnection, frame: Frame | None, *, ping: bool = True) ->
             ws.send(json.dumps({"type": "ping"}))
     try:
         while True:
-            raw = ws.recv(timeout=15)
+            raw = ws.recv(timeout=60)
             assert isinstance(raw, str), f"the server sent a binary frame: {raw[:100]!r}"
             message = json.loads(raw)
             if message.get("type") == "pong":
@@ -211,7 +211,7 @@ def run_session(site: Site, table: Sentinel | None, table_id: str, hello: Frame,
     what = f"hello {hello!r} then {rest!r} on {table_id[:20]}"
     changed = False
     url = f"{site.server.ws_url}/ws/tables/{table_id}"
-    with connect(url, max_size=2**22, open_timeout=15, compression=None) as ws:
+    with connect(url, max_size=2**22, open_timeout=60, compression=None) as ws:
         first = exchange(ws, hello)
         if first.close is not None:
             # A refused hello: one error, then a 4xxx close (or the WebSocket layer's own close).

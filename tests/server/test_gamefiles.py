@@ -29,7 +29,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 def raw_get(server: ServerProcess, path: str) -> tuple[int, str, bytes]:
     """GET ``path`` exactly as written (no client-side clean-up of ``..`` or escapes)."""
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
     try:
         connection.putrequest("GET", path, skip_accept_encoding=True)
         connection.endheaders()

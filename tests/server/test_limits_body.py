@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,8 +32,9 @@ def rss_mb(server: ServerProcess) -> float:
     raise AssertionError("no VmRSS")
 
 
-def read_response(sock: socket.socket, timeout: float = 5.0) -> tuple[int, dict[str, str], bytes]:
-    """Status, headers and body of the HTTP response on ``sock`` (which must have a Content-Length)."""
+def read_response(sock: socket.socket, timeout: float = 60.0) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers and body of the HTTP response on ``sock`` (which must have a Content-Length);
+    ``timeout`` only bounds a hang."""
     sock.settimeout(timeout)
     data = b""
     while b"\r\n\r\n" not in data:
@@ -70,13 +70,12 @@ def test_a_300_mb_content_length_is_refused_before_the_body_is_sent(server: Serv
             "POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
             f"Content-Length: {300 * 1024 * 1024}\r\n\r\n"
         )
-        start = time.perf_counter()
+        # 10 KB of the 300 MB, and no more: the answer can only come before the body (a server that
+        # waited for it would never answer, and read_response would fail).
         sock.sendall(head.encode() + b'{"seats": [' + b" " * 10_000)
         status, headers, body = read_response(sock)
-        took = time.perf_counter() - start
     assert_too_large(status, body)
     assert headers.get("connection") == "close"  # the other 300 MB are never read
-    assert took < 1.0, took
     assert rss_mb(server) - before < 20
 
 
@@ -84,7 +83,6 @@ def test_a_body_over_the_limit_is_refused_and_not_kept(server: ServerProcess) ->
     before = rss_mb(server)
     for size in (LIMIT + 1, 2 * 1024 * 1024, 12 * 1024 * 1024):
         padded = json.dumps({"seats": [PERSON, PERSON], "pad": "x" * size})
-        start = time.perf_counter()
         answer = httpx.post(
             server.url + "/api/tables",
             content=padded,
@@ -92,7 +90,6 @@ def test_a_body_over_the_limit_is_refused_and_not_kept(server: ServerProcess) ->
             timeout=30,
         )
         assert_too_large(answer.status_code, answer.content)
-        assert time.perf_counter() - start < 3.0
     assert rss_mb(server) - before < 20
     assert server.get("/api/tables").json() == []
 
@@ -111,10 +108,13 @@ def test_a_chunked_body_is_cut_off_at_the_limit(server: ServerProcess) -> None:
         status, headers, body = read_response(sock)
         assert_too_large(status, body)
         assert headers.get("connection") == "close"
-        with pytest.raises(OSError):  # the server has hung up: the rest of the stream goes nowhere
+        # The server hangs up (wait for that itself: the end of the stream, or a reset if it did not read
+        # what was in flight), and the rest of the stream goes nowhere.
+        with contextlib.suppress(ConnectionResetError):
+            assert sock.recv(65536) == b""
+        with pytest.raises(OSError):
             for _ in range(1000):
                 sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
-                time.sleep(0.001)
     assert rss_mb(server) - before < 20
 
 
@@ -136,9 +136,11 @@ def test_an_endless_request_head_is_refused(server: ServerProcess) -> None:
         with socket.create_connection(("127.0.0.1", server.port)) as sock:
             with contextlib.suppress(OSError):  # refused while we were still sending
                 sock.sendall(head)
-            sock.settimeout(5)
+            sock.settimeout(60)  # only bounds a hang: the server answers or hangs up, whatever its speed
             try:
                 answer = sock.recv(200)
+            except TimeoutError:
+                raise AssertionError("the server neither answered nor hung up") from None
             except OSError:
                 answer = b""
         assert answer == b"" or answer.startswith(b"HTTP/1.1 400"), answer
@@ -164,9 +166,7 @@ def test_the_body_limit_is_a_setting(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def test_a_deeply_nested_body_within_the_limit_is_malformed(server: ServerProcess) -> None:
     for raw in ("[" * 5000 + "]" * 5000, '{"seats": ' + "[" * 100_000 + "}", "[" * 200_000):
-        start = time.perf_counter()
         answer = httpx.post(
             server.url + "/api/tables", content=raw, headers={"Content-Type": "application/json"}, timeout=30
         )
         assert answer.status_code == 400 and answer.json()["error"]["code"] == "malformed", answer.text
-        assert time.perf_counter() - start < 1.0

@@ -34,11 +34,14 @@ def test_a_server_with_10000_finished_tables_starts_as_fast_as_an_empty_one(tmp_
     bench.measure(empty)  # compiles and caches the bytecode, as an installed server has it
     base, loaded = bench.measure(empty), bench.measure(full)
     print(f"start-up: empty {base}; 10,000 finished tables of {figures['actions_per_game']} actions {loaded}")
-    # CPU time, not wall time: the wall clock grows with whatever else runs on the machine's cores.
-    assert loaded["ready_cpu_s"] <= 3.0, loaded
-    assert loaded["rss_mb"] <= base["rss_mb"] + 30, (base, loaded)  # nothing was replayed
+    # Nothing was replayed: the memory is the empty server's (a count of megabytes, whatever the speed) ...
+    assert loaded["rss_mb"] <= base["rss_mb"] + 30, (base, loaded)
+    # ... and so is the work: the CPU time of two starts of the same server, on the same machine in the same
+    # run (CPU time, not wall time, which grows with whatever else runs on the cores), so a slow or busy
+    # machine scales both alike; replaying the tables would cost many times an empty start. The figures
+    # themselves are `floe bench server --startup`'s (docs/performance.md).
+    assert loaded["ready_cpu_s"] <= 2 * base["ready_cpu_s"], (base, loaded)
     assert loaded["listed"] == 200 and loaded["loaded_status"] == "finished"
-    assert loaded["load_finished_ms"] < 2000
 
 
 @pytest.fixture
@@ -96,7 +99,7 @@ def test_a_game_that_ends_in_play_stays_listed_and_loadable_after_restarts(tmp_p
     server.start()
     try:
         tid = server.create(bots)["table"]["id"]
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 60  # only bounds a hang
         while (summary := server.get(f"/api/tables/{tid}").json())["status"] != "finished":
             assert time.monotonic() < deadline
             time.sleep(0.2)

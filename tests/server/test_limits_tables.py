@@ -37,18 +37,20 @@ def create(server: ServerProcess, seats: list[dict[str, Any]] | None = None, **e
 
 
 def test_a_creation_flood_is_cut_to_the_burst_then_to_the_rate(server: ServerProcess) -> None:
-    """The defaults: 10 at once, then 10 a minute. 200 requests in a row make 10 tables."""
-    start = time.perf_counter()
+    """The defaults: 10 at once, then 10 a minute. 200 requests in a row make the 10 of the burst and one
+    more for each 6 s they took at most (none on a quick machine): a count that follows the run's own time,
+    so it holds however slow the machine is."""
+    start = time.monotonic()
     with httpx.Client(base_url=server.url, timeout=30) as http:
         answers = [http.post("/api/tables", json={"seats": [PERSON, PERSON]}) for _ in range(200)]
-    took = time.perf_counter() - start
+    took = time.monotonic() - start
     made = [a for a in answers if a.status_code == 201]
-    assert len(made) == 10, [a.status_code for a in answers]
     assert all(a.status_code == 201 for a in answers[:10])
+    assert len(made) <= 10 + int(took / 6), (took, [a.status_code for a in answers])
     for answer in answers[10:]:
-        assert 1 <= assert_429(answer, "rate_limited") <= 6  # one token every 6 s
-    assert took < 20, took
-    assert len(server.get("/api/tables").json()) == 10
+        if answer.status_code != 201:
+            assert 1 <= assert_429(answer, "rate_limited") <= 6  # one token every 6 s
+    assert len(server.get("/api/tables").json()) == len(made)
 
 
 def test_a_forwarded_for_header_does_not_make_a_new_client(tmp_path: Path) -> None:
@@ -114,6 +116,8 @@ def test_limits_are_settings_from_the_environment(tmp_path: Path, monkeypatch: p
     with running_server(tmp_path / "data") as server:
         assert create(server).status_code == 201
         assert assert_429(create(server), "rate_limited") == 1.0
+        # Wait the second the server asked for (a token a second): a slower machine only waits longer, and a
+        # token bucket refills with the time that passed, so this cannot fail for the machine's speed.
         time.sleep(1.1)
         assert create(server).status_code == 201
 

@@ -378,7 +378,7 @@ def test_away_and_back(tmp_path: Path) -> None:
         assert len(inbox.messages) == count and lobby.bot_tasks == {}
         await lobby.set_away(table, seat, True)
         assert table.seats[seat].away
-        decision, answer = await asyncio.wait_for(lobby.bots.asked.get(), 10)  # type: ignore[attr-defined]
+        decision, answer = await asyncio.wait_for(lobby.bots.asked.get(), 60)  # type: ignore[attr-defined]
         assert decision.spec == entry("arctic").away_bot and decision.seat == seat
         await settle()
         assert inbox.messages[-1]["table"]["seats"][seat]["away"] is True
@@ -425,7 +425,7 @@ def test_a_bot_decision_is_told_the_table_s_facts(tmp_path: Path) -> None:
         )
         while table.to_move == 0:
             await lobby.move(table, 0, table.state.legal_actions()[0], table.version)
-        decision, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        decision, answer = await asyncio.wait_for(bots.asked.get(), 60)
         state = table.state
         assert (decision.game, decision.players, decision.spec, decision.seat, decision.table) == (
             "arctic", 2, "greedy", 1, table.id,
@@ -439,7 +439,7 @@ def test_a_bot_decision_is_told_the_table_s_facts(tmp_path: Path) -> None:
         assert lobby.bot_tasks[table.id] is running and bots.asked.empty()
         version = table.version
         answer.set_result(decision.legal[-1])
-        await asyncio.wait_for(running[1], 10)
+        await asyncio.wait_for(running[1], 60)
         assert table.version > version and lobby.store.load_actions(table.id)[version] == decision.legal[-1]
 
     run(tmp_path, scenario, bots=HeldBots())
@@ -458,17 +458,17 @@ def test_a_bot_answer_for_an_old_version_or_none_is_dropped(tmp_path: Path) -> N
         while table.to_move == 0:
             await lobby.move(table, 0, table.state.legal_actions()[0], table.version)
         version = table.version
-        _, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        _, answer = await asyncio.wait_for(bots.asked.get(), 60)
         _, task = lobby.bot_tasks[table.id]
         answer.set_result(None)  # dropped unrun
-        await asyncio.wait_for(task, 10)
+        await asyncio.wait_for(task, 60)
         assert table.version == version
         # A bot that fails is logged and retried on the next tick, not fatal.
         lobby.schedule(table)
-        _, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        _, answer = await asyncio.wait_for(bots.asked.get(), 60)
         _, task = lobby.bot_tasks[table.id]
         answer.set_exception(RuntimeError("worker died"))
-        await asyncio.wait_for(task, 10)
+        await asyncio.wait_for(task, 60)
         assert table.version == version and task.exception() is None
 
     run(tmp_path, scenario, bots=HeldBots())
@@ -481,7 +481,7 @@ def test_a_stored_spec_past_this_server_s_bounds_is_played_by_the_away_bot(tmp_p
         table.seats[1].bot = "wizard"
         while table.to_move == 0:
             await lobby.move(table, 0, table.state.legal_actions()[0], table.version)
-        decision, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        decision, answer = await asyncio.wait_for(bots.asked.get(), 60)
         assert decision.spec == entry("arctic").away_bot
         answer.set_result(None)
 
@@ -574,7 +574,7 @@ def test_the_turn_timer_and_a_person_gone_too_long_bring_in_the_stand_in(tmp_pat
         assert not info.away and bots.asked.empty()
         lobby._check_timers(table, start + 5.0)  # at the deadline: the stand-in plays
         assert info.away
-        decision, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        decision, answer = await asyncio.wait_for(bots.asked.get(), 60)
         assert decision.seat == seat
         answer.set_result(None)
         # Without a timer, a person with no connection is replaced after ``away_after`` seconds.
@@ -616,7 +616,7 @@ def test_the_watch_checks_every_open_table_each_tick(tmp_path: Path) -> None:
         seat = table.to_move
         assert seat is not None
         await lobby.start()
-        decision, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        decision, answer = await asyncio.wait_for(bots.asked.get(), 60)
         assert table.seats[seat].away and decision.seat == seat
         answer.set_result(None)
 
@@ -714,7 +714,7 @@ def test_start_schedules_waiting_bots_and_stop_ends_everything(tmp_path: Path) -
         assert seat is not None
         table.seats[seat].away = True
         await lobby.start()
-        decision, _ = await asyncio.wait_for(bots.asked.get(), 10)
+        decision, _ = await asyncio.wait_for(bots.asked.get(), 60)
         assert decision.seat == seat and lobby._watchdog is not None
         conn, _ = await connected(lobby, table, None)
         _, task = lobby.bot_tasks[table.id]
@@ -782,7 +782,7 @@ def test_a_bot_decision_counts_with_its_table_s_creator(tmp_path: Path) -> None:
             )
             while table.to_move == 0:
                 await lobby.move(table, 0, table.state.legal_actions()[0], table.version)
-            _, answer = await asyncio.wait_for(bots.asked.get(), 10)
+            _, answer = await asyncio.wait_for(bots.asked.get(), 60)
             assert bots.clients[-1] == (client or f"table:{table.id}")
             answer.set_result(None)
 
@@ -842,7 +842,7 @@ def test_small_facts_of_the_lobby(tmp_path: Path, caplog: pytest.LogCaptureFixtu
         with_bot, _, _ = await lobby.create(CreateTable(game="arctic", seats=[PERSON, bot("greedy")]))
         while with_bot.to_move == 0:
             await lobby.move(with_bot, 0, with_bot.state.legal_actions()[0], with_bot.version)
-        decision, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        decision, answer = await asyncio.wait_for(bots.asked.get(), 60)
         assert decision.options == options_key(with_bot.row.options)
         answer.set_result(None)
         # A table loaded at start-up has no owner: finishing it is fine all the same.
@@ -868,11 +868,11 @@ def test_a_failing_bot_is_logged_with_its_table(tmp_path: Path, caplog: pytest.L
         table, _, _ = await lobby.create(CreateTable(game="arctic", seats=[PERSON, bot("greedy")]))
         while table.to_move == 0:
             await lobby.move(table, 0, table.state.legal_actions()[0], table.version)
-        _, answer = await asyncio.wait_for(bots.asked.get(), 10)
+        _, answer = await asyncio.wait_for(bots.asked.get(), 60)
         _, task = lobby.bot_tasks[table.id]
         with caplog.at_level(logging.ERROR, logger="floe.server"):
             answer.set_exception(RuntimeError("worker died"))
-            await asyncio.wait_for(task, 10)
+            await asyncio.wait_for(task, 60)
         messages = [r.getMessage() for r in caplog.records]
         assert f"bot greedy failed at table {table.id}; retrying on the next tick" in messages
 

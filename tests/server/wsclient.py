@@ -60,7 +60,7 @@ class WsClient:
         self.pending: tuple[int, int] | None = None  # (version, action) of a move sent but not answered
 
     # --- connection ----------------------------------------------------------------------------------
-    async def connect(self, *, hello: bool = True, timeout: float = 15.0) -> None:
+    async def connect(self, *, hello: bool = True, timeout: float = 60.0) -> None:
         """Open the connection; with ``hello``, say hello and wait for the welcome and the first state."""
         self.ws = await websockets.connect(self.url, open_timeout=timeout, max_size=2**22)
         self._reader = asyncio.create_task(self._read())
@@ -116,7 +116,7 @@ class WsClient:
         return f"{self.name}/{self._ids}"
 
     # --- waiting -------------------------------------------------------------------------------------
-    async def until(self, check: Callable[[], T | None], timeout: float = 20.0) -> T:
+    async def until(self, check: Callable[[], T | None], timeout: float = 60.0) -> T:
         """Wait until ``check()`` returns something other than None (or False) and return it."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -135,7 +135,7 @@ class WsClient:
                 await asyncio.wait_for(news.wait(), remaining)
 
     async def next_message(
-        self, match: Callable[[dict[str, Any]], bool], *, start: int | None = None, timeout: float = 20.0
+        self, match: Callable[[dict[str, Any]], bool], *, start: int | None = None, timeout: float = 60.0
     ) -> dict[str, Any]:
         """The first message from index ``start`` on (default: the next one to arrive) that ``match``es."""
         begin = len(self.messages) if start is None else start
@@ -145,7 +145,7 @@ class WsClient:
 
         return await self.until(find, timeout)
 
-    async def reply(self, message_id: Any, start: int, timeout: float = 20.0) -> dict[str, Any]:
+    async def reply(self, message_id: Any, start: int, timeout: float = 60.0) -> dict[str, Any]:
         """The ``ack`` or ``error`` answering the message ``message_id`` (received from index ``start``)."""
         return await self.next_message(
             lambda m: m["type"] in ("ack", "error") and m.get("id") == message_id,
@@ -153,7 +153,7 @@ class WsClient:
             timeout=timeout,
         )
 
-    async def roundtrip(self, data: str | bytes, timeout: float = 10.0) -> dict[str, Any] | None:
+    async def roundtrip(self, data: str | bytes, timeout: float = 60.0) -> dict[str, Any] | None:
         """Send ``data`` and follow it with a ping; the messages in between answer ``data``.
 
         Returns the ``error`` that answered it, or None if it drew no error before the pong."""
@@ -182,7 +182,7 @@ async def play(
     acks: list[Acked],
     *,
     pause: Callable[[], bool] = lambda: False,
-    timeout: float = 30.0,
+    timeout: float = 60.0,
 ) -> str:
     """Play random legal moves for ``client``'s seat until the game is over (``"finished"``) or
     ``pause()`` is true on our turn (``"paused"``). Every acknowledged move is appended to ``acks``.

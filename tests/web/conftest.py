@@ -18,6 +18,15 @@ from floe.testing.zygote import Forked, start_floe
 
 from .webkit import get_json
 
+# Every wait of the browser tests only bounds a hang (a loaded machine is slow, never wrong); Playwright's
+# `expect` would give up after 5 s (the pages' own waits are set where each page is made).
+try:
+    from playwright.sync_api import expect
+except ImportError:  # the browser tests skip themselves
+    pass
+else:
+    expect.set_options(timeout=60_000)
+
 CHROMIUM = Path("/usr/bin/chromium")
 # Playwright's own browser download does not work here; these flags keep Debian's Chromium quiet and offline.
 CHROMIUM_ARGS = [

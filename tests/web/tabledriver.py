@@ -118,7 +118,7 @@ def watched_page(
     url: str | None = None,
     *,
     locale: str | None = None,
-    timeout: int = 20_000,
+    timeout: int = 60_000,
 ) -> tuple[Any, list[str]]:
     """``new_page`` (pace 0) with ``timeout`` ms for every wait, opened at ``url`` if given, and the list its
     script errors are collected in (a test ends asserting it empty)."""
@@ -136,7 +136,7 @@ def create_table(base: str, body: dict[str, Any]) -> tuple[str, str | None]:
     request = urllib.request.Request(
         f"{base}/api/tables", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=10) as answer:
+    with urllib.request.urlopen(request, timeout=60) as answer:
         made = json.load(answer)
     tokens = [seat["token"] for seat in made.get("seats", []) if seat.get("token")]
     return made["table"]["id"], (tokens[0] if tokens else None)

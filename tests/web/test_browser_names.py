@@ -23,7 +23,7 @@ def test_bots_and_tables_by_their_names(browser: Any, server: Any) -> None:
     page = new_page(browser, {"width": 1366, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(60_000)
     page.goto(f"{server.base}/?game=arctic")
     page.wait_for_selector("[data-testid=seat-bot-1]")
     page.select_option("[data-testid=seat-kind-1]", "bot")

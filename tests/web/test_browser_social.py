@@ -32,7 +32,7 @@ def post_json(url: str, body: Any, token: str | None = None) -> Any:
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as answer:
+    with urllib.request.urlopen(request, timeout=60) as answer:
         return json.load(answer)
 
 
@@ -62,12 +62,12 @@ def test_chat_undo_and_replay_in_chromium(browser: Any, server: Any) -> None:
     errors: list[str] = []
     ann = browser.new_page(viewport=DESKTOP)
     ann.on("pageerror", lambda exc: errors.append(str(exc)))
-    ann.set_default_timeout(15_000)
+    ann.set_default_timeout(60_000)
     ann.goto(f"{base}/table/{table}#seat={token}")
     ann.wait_for_selector("[data-testid=chat-input]")
     watcher = browser.new_context(viewport=DESKTOP).new_page()
     watcher.on("pageerror", lambda exc: errors.append(str(exc)))
-    watcher.set_default_timeout(15_000)
+    watcher.set_default_timeout(60_000)
     watcher.goto(f"{base}/table/{table}")
     watcher.wait_for_selector("[data-testid=chat-input]")
     assert ann.locator("[data-testid=chat-name]").is_hidden()  # a seat writes under its seat's name
@@ -117,7 +117,7 @@ def test_play_again_and_recent_tables_in_chromium(browser: Any, server: Any) -> 
     base = server.base
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(60_000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     # The lobby's key goes with the creation (the browser's own, from its storage).

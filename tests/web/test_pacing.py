@@ -86,7 +86,7 @@ def _table(base: str) -> str:
     request = urllib.request.Request(
         f"{base}/api/tables", data=body, headers={"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=10) as answer:
+    with urllib.request.urlopen(request, timeout=60) as answer:
         return f"{base}{json.load(answer)['seats'][0]['link']}"
 
 
@@ -107,7 +107,7 @@ def test_the_others_moves_one_at_a_time_and_a_skip(browser: Any, server: Any) ->
     page.add_init_script(RECORD)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(60_000)
     page.goto(_table(server.base))
     rng = random.Random(5)
 

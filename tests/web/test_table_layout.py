@@ -64,7 +64,7 @@ def _table(base: str, game: str, players: int, options: dict[str, Any]) -> str:
     request = urllib.request.Request(
         f"{base}/api/tables", data=body, headers={"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=10) as answer:
+    with urllib.request.urlopen(request, timeout=60) as answer:
         return f"{base}{json.load(answer)['seats'][0]['link']}"
 
 
@@ -75,7 +75,7 @@ def test_a_whole_game_on_one_screen(browser: Any, server: Any, artifacts: Path, 
     page = new_page(browser, DESKTOP)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(60_000)
     page.goto(_table(server.base, game, spec["players"], spec["options"]))
     page.wait_for_selector(PROMPT)
     decisions = 0
@@ -122,7 +122,7 @@ def test_the_prompt_stays_on_a_phone(browser: Any, server: Any, game: str) -> No
     page = new_page(browser, PHONE, touch=True)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(60_000)
     page.goto(_table(server.base, game, min(spec["players"], 3), spec["options"]))
     page.wait_for_selector(PROMPT)
     assert page.evaluate("matchMedia('(pointer: coarse)').matches"), "the phone page has no coarse pointer"

@@ -12,5 +12,5 @@ def get_json(url: str, token: str | None = None) -> Any:
     request = urllib.request.Request(url)
     if token:
         request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=5) as answer:
+    with urllib.request.urlopen(request, timeout=60) as answer:
         return json.load(answer)
