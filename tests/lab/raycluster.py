@@ -161,16 +161,30 @@ def kill_group(pgid: int) -> None:
 # with the mode on it replaces 127.0.0.1 by the machine's outward address, where its servers then listen on
 # every interface. So this runs Ray's own `ray start` with the mode on for that one check, and 127.0.0.1 kept
 # as the node's address; its raylet then listens on 127.0.0.1 only, as the head's does.
-JOIN_ON_LOOPBACK = """
+#
+# Both nodes start through PATIENT_START: a node waits for its raylet to register for a fixed 30 s of
+# `time.monotonic()` (a constant inside ray._private.node), which a busy machine can pass while nothing is
+# wrong. The node module reads a clock that runs at a quarter of the real speed, so that wait bounds only a
+# hang (two minutes), as every wait of the suite does.
+PATIENT_START = """
 import sys
+import time
+import types
+import ray._private.node as node
+from ray.scripts.scripts import main
+
+node.time = types.SimpleNamespace(**{**vars(time), "monotonic": lambda: time.monotonic() / 4})
+"""
+JOIN_ON_LOOPBACK = (
+    PATIENT_START
+    + """
 import ray._private.ray_constants as constants
 import ray._private.services as services
-from ray.scripts.scripts import main
 
 constants.ENABLE_RAY_CLUSTER = True
 services.get_node_ip_address = lambda address=None: "127.0.0.1"
-sys.exit(main())
 """
+)
 
 
 class LoopbackCluster:
@@ -205,15 +219,12 @@ class LoopbackCluster:
             f"--num-cpus={self.cpus}",
             "--disable-usage-stats",
         ]
-        ray_cli = str(Path(sys.executable).with_name("ray"))
+        head = [sys.executable, "-c", PATIENT_START + "sys.exit(main())", "start", "--head"]
         self._start(
-            [ray_cli, "start", "--head", f"--port={self.port}", "--include-dashboard=false", *common],
-            self.temp_dir / "head.log",
+            [*head, f"--port={self.port}", "--include-dashboard=false", *common], self.temp_dir / "head.log"
         )
-        self._start(
-            [sys.executable, "-c", JOIN_ON_LOOPBACK, "start", f"--address={self.address}", *common],
-            self.temp_dir / "node.log",
-        )
+        join = [sys.executable, "-c", JOIN_ON_LOOPBACK + "sys.exit(main())", "start"]
+        self._start([*join, f"--address={self.address}", *common], self.temp_dir / "node.log")
 
     def pids(self) -> list[int]:
         """Every process of the cluster now."""
