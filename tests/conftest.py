@@ -3,7 +3,8 @@
 - ``browser``: drives Debian's Chromium (tests/web);
 - ``postgres``: starts a throwaway PostgreSQL cluster;
 - ``ray``: starts Ray (a local instance or a loopback cluster);
-- ``process``: starts a real ``floe serve`` (or another long-lived ``floe`` process) and talks to it.
+- ``process``: starts a real ``floe serve`` or another process (a ``floe`` command, an example script);
+- ``slow``: whole games by the hundred, training and strength runs (marked by hand).
 
 Nothing is marked by hand: the kind follows from where a test lives and which fixtures or helpers it uses,
 so a new test gets its marker without anyone remembering to add it.
@@ -17,7 +18,7 @@ import pytest
 _POSTGRES_FIXTURES = {"pg_cluster", "pg_url", "fresh_pg_url"}
 _PROCESS_FIXTURES = {"server", "shared_server", "served"}
 # Helpers whose use in a module means its tests start a server process.
-_PROCESS_HELPERS = ("running_server(", "ServerProcess(", "subprocess.Popen(")
+_PROCESS_HELPERS = ("running_server(", "ServerProcess(", "ConnServer(", "served(", "subprocess.")
 
 
 def _module_text(item: pytest.Item, cache: dict[str, str]) -> str:
@@ -35,9 +36,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = set(getattr(item, "fixturenames", ()))
         if "web" in parts:
             item.add_marker(pytest.mark.browser)
-        if fixtures & _POSTGRES_FIXTURES or item.path.name == "test_postgres_server.py":
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        on_postgres = "postgresql" in params.values()  # a store fixture's PostgreSQL parameter
+        if fixtures & _POSTGRES_FIXTURES or on_postgres or item.path.name == "test_postgres_server.py":
             item.add_marker(pytest.mark.postgres)
         if item.path.name.startswith("test_ray_"):
             item.add_marker(pytest.mark.ray)
         if fixtures & _PROCESS_FIXTURES or any(h in _module_text(item, texts) for h in _PROCESS_HELPERS):
             item.add_marker(pytest.mark.process)
+        if _uses_module_fixture(item):
+            # One test process runs the whole module (``--dist loadgroup``), so what its module-scoped
+            # fixtures start (a server, a Ray instance) is started once, not once per test process.
+            item.add_marker(pytest.mark.xdist_group(str(item.path)))
+
+
+def _uses_module_fixture(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(d.scope in ("module", "package") for defs in info.name2fixturedefs.values() for d in defs)

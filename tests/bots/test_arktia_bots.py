@@ -197,6 +197,7 @@ def test_rollout_policies_never_stop_while_they_can_act() -> None:
                 assert action != STOP or legal == [STOP]
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 def test_search_and_evaluation_beat_random_play(tmp_path: Path) -> None:
     # 12 deals × 2 seatings = 24 games each; Arktia is deterministic, so a deal's seed varies the bots only.
     for lineup, least in (("mcts:it=150,random", 0.9), ("greedy,random", 0.8)):

@@ -75,6 +75,7 @@ def test_bot_inputs_identical_when_only_hidden_cards_differ(spec: str, players: 
     assert choice_a in state.legal_actions()
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 @pytest.mark.parametrize("spec", SEARCH_BOTS)
 def test_seeded_bots_reproduce_whole_games(spec: str) -> None:
     game = make_game("arctic", 2)

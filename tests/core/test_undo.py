@@ -118,6 +118,7 @@ def test_old_records_replay_unchanged() -> None:
     assert Record.from_json(record.to_json()).replay().to_json() == state.to_json()
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 @pytest.mark.parametrize("name", [e.name for e in entries()])
 def test_the_kit_checks_undo_in_seeded_random_games(name: str) -> None:
     report = check_game(name, games=2, sample=0.3, information=0.0, records=False)

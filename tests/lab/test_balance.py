@@ -109,6 +109,7 @@ def test_from_a_file_that_is_not_a_balance_file(tmp_path: Path) -> None:
     assert code == 2 and len(stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 def test_resume_gives_the_output_of_an_uninterrupted_run(tmp_path: Path) -> None:
     args = ["--players", "3", "--bots", "greedy,random", "--seed", "3"]
     full = _run(tmp_path, *args, "--games", "12", out="full.jsonl")
@@ -204,6 +205,7 @@ def test_comparing_a_rule_with_itself_changes_nothing(tmp_path: Path) -> None:
     assert doc["differences"] and all(d["paired"] and d["difference"] == 0.0 for d in doc["differences"])
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 def test_html_report_is_self_contained(tmp_path: Path) -> None:
     report = tmp_path / "report.html"
     code, stdout, stderr = _invoke(

@@ -30,6 +30,7 @@ def _run(script: str, *args: str) -> list[str]:
     return done.stdout.strip().splitlines()
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 def test_train_example_learns_on_a_small_fixed_budget() -> None:
     """1,000 training games (about 20 s; the example plays penalties=seen): the greedy policy's win rate
     against ``random`` on 200 fixed evaluation deals rises from the untrained ~0.5 (seed 0: 0.50 -> 0.67;

@@ -99,9 +99,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium through Playwright; skipped without it unless FLOE_REQUIRE_BROWSER is set (CI)."""
+    """Debian's Chromium through Playwright; skipped without it unless FLOE_REQUIRE_BROWSER is set (CI). One
+    per test process: each test opens its own context (cookies, storage), so tests share only the program."""
     required = bool(os.environ.get("FLOE_REQUIRE_BROWSER"))
     if not CHROMIUM.exists():
         if required:

@@ -77,6 +77,7 @@ def chunks() -> list[tuple[int, int]]:
     return [(players, start) for players in (3, 4, 5) for start in range(0, GAMES, CHUNK)]
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 @pytest.mark.parametrize(("players", "start"), chunks(), ids=lambda v: str(v))
 def test_kit_many(players: int, start: int) -> None:
     seen: Counter[str] = Counter()
@@ -99,6 +100,7 @@ def test_kit_many(players: int, start: int) -> None:
         assert seen[what] > 0, f"{what} never happened in {players}-player games {start}..{start + CHUNK}"
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 def test_observe_action_tells_no_hidden_card() -> None:
     """Every observed action, for every seat, names only what the seat's observation after it reveals (the
     kit's leak check at every position of whole games)."""

@@ -84,6 +84,7 @@ CHUNK = 100
 CHUNKS = 2
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_kit_many(players: int, chunk: int) -> None:
@@ -104,6 +105,7 @@ def test_kit_many(players: int, chunk: int) -> None:
     assert held == set(POWER_SLUGS), "random play should see every power held"
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 def test_observe_action_tells_no_hidden_card() -> None:
     """Every observed action, for every seat, names only what the seat's observation after it reveals (the
     kit's leak check over whole games under both presets, with hidden penalty zones and piles too)."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from floe.games.arktia.game import ArktiaGame
 
 from .arktia_helpers import play_checked, random_options
@@ -18,6 +20,7 @@ from .arktia_helpers import play_checked, random_options
 GAMES = {2: 150, 3: 150, 4: 100}  # as in test_arktia_kit's many-game runs
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 def test_random_play_reaches_every_end_condition_and_choice() -> None:
     """Across the suite's seeds every way out (a)–(d), the turn limit and a tie choice all happen."""
     seen: Counter[str] = Counter()

@@ -86,6 +86,7 @@ def chunks() -> list[tuple[int, int]]:
     return [(players, start) for players, count in GAMES.items() for start in range(0, count, CHUNK)]
 
 
+@pytest.mark.slow  # whole games: left out of ./floe-test --quick
 @pytest.mark.parametrize(("players", "start"), chunks(), ids=lambda v: str(v))
 def test_kit_many(players: int, start: int) -> None:
     seen: Counter[str] = Counter()
