@@ -228,9 +228,18 @@ def test_an_iteration_budget_stops_at_the_time_cap(clock: VirtualClock) -> None:
     assert 1 <= bot.last_iterations < MAX_ITERATIONS
 
 
-def test_a_time_budget_above_the_cap_stops_at_the_cap(clock: VirtualClock) -> None:
-    game, state = position("arctic", 3, 4, 15)
-    bot = make_bot("ismcts:ms=5000", game, state.current_player(), 1)
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "steps", "spec"),
+    [("arctic", 3, 4, 15, "ismcts:ms=5000"), ("arktia", 2, 5, 12, "mcts:ms=5000,depth=end")],
+)
+def test_a_time_budget_above_the_cap_stops_at_the_cap(
+    game: str, players: int, seed: int, steps: int, spec: str, clock: VirtualClock
+) -> None:
+    """The bot's time as its user sees it (the lab, a program using the API): whichever of the budget and the
+    cap comes first ends the decision. (The server lowers a budget to its cap when a table is made, so there
+    the two never disagree.)"""
+    made, state = position(game, players, seed, steps)
+    bot = make_bot(spec, made, state.current_player(), 1)
     bot.time_cap = CAP
     assert timed(bot, state) <= CAP + TOLERANCE
 

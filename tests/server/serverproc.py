@@ -88,13 +88,15 @@ class ServerProcess:
 
 @contextlib.contextmanager
 def running_server(data_dir: Path, **kwargs: Any) -> Iterator[ServerProcess]:
-    """A started server, stopped at the end."""
+    """A started server, killed at the end (``kill -9`` of its group: a clean stop waits for the bot workers
+    to leave, more than a second, and is tested where it is the behaviour, in test_bot_workers.py; nothing
+    acknowledged is lost either way, test_crash.py)."""
     server = ServerProcess(data_dir, **kwargs)
     server.start()
     try:
         yield server
     finally:
-        server.stop()
+        server.kill()
 
 
 def dumps(message: dict[str, Any]) -> str:

@@ -24,6 +24,7 @@ from floe.bots.base import bot_names
 from floe.core.entry import GameEntry
 from floe.core.options import Option
 from floe.core.registry import entries
+from floe.core.registry import entry as registry_entry
 
 from .fuzzkit import (
     FUZZ_SERVER,
@@ -311,3 +312,31 @@ def test_fuzzed_bodies_never_answer_500(fuzzed: Fuzzed) -> None:
 def test_options_fuzz_leaves_no_state_behind(fuzzed: Fuzzed) -> None:
     """The module's server, after every fuzzed request: sound (a last check if the others were skipped)."""
     fuzzed.still_sound(log_mark(fuzzed.server.log_path))
+
+
+def _bounded_ints() -> list[tuple[str, Option]]:
+    return [
+        (game.name, option)
+        for game in GAMES
+        for option in game.options.options
+        if option.kind == "int" and option.low is not None and option.high is not None
+    ]
+
+
+@pytest.mark.parametrize(("game", "option"), _bounded_ints(), ids=lambda v: getattr(v, "name", v))
+def test_an_int_option_just_past_either_bound_is_refused_by_the_server(
+    fuzzed: Fuzzed, game: str, option: Option
+) -> None:
+    """What a user sees of a bound, for every bounded whole-number option of every game: one past the top or
+    the bottom is a ``bad_option`` naming the option and its range (a refused creation creates nothing:
+    ``test_options_fuzz_leaves_no_state_behind``)."""
+    assert option.low is not None and option.high is not None
+    players = max(2, registry_entry(game).min_players)
+    seats = [PERSON] * players
+    for value in (option.low - 1, option.high + 1):
+        body = encode({"game": game, "seats": seats, "options": {option.name: value}})
+        answer = fuzzed.create(body, f"{option.name}={value}")
+        assert answer.status_code == 400, (option.name, value, answer.text)
+        error = answer.json()["error"]
+        assert error["code"] == "bad_option" and option.name in error["message"], error
+        assert f"{option.low} and {option.high}" in error["message"], error

@@ -77,9 +77,17 @@ class Zygote:
         self._changed = threading.Condition()
         self._exits: dict[int, int] = {}
         self._started: list[int] = []
+        self._pythonpath: str | None = None
+
+    def finds_the_same_modules(self, env: dict[str, str]) -> bool:
+        """Whether a process with ``env`` would import what the zygote imported: a fork has the zygote's
+        modules, so a test that puts a plug-in on PYTHONPATH after the zygote started needs a fresh
+        interpreter."""
+        return self._proc is None or env.get("PYTHONPATH") == self._pythonpath
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self._proc is None or self._proc.poll() is not None:
+            self._pythonpath = os.environ.get("PYTHONPATH")
             self._proc = subprocess.Popen(
                 [sys.executable, "-m", "floe.testing.zygote"],
                 stdin=subprocess.PIPE,
@@ -147,8 +155,9 @@ def start_floe(argv: list[str], env: dict[str, str], log_path: Path) -> subproce
     zygote (the same server, without paying its imports again) unless ``FLOE_TEST_ZYGOTE=0``, which starts
     ``python -m floe`` instead."""
     environ = {**os.environ, "PYTHONUNBUFFERED": "1", **env}
-    if os.environ.get("FLOE_TEST_ZYGOTE", "1") != "0":
-        return shared().spawn(argv, environ, log_path)
+    zygote = shared()
+    if os.environ.get("FLOE_TEST_ZYGOTE", "1") != "0" and zygote.finds_the_same_modules(environ):
+        return zygote.spawn(argv, environ, log_path)
     with log_path.open("ab") as log:
         return subprocess.Popen(
             [sys.executable, "-m", "floe", *argv],
