@@ -1,12 +1,15 @@
-"""Build step of the package (a hatchling hook): compiles Arktia's C move generator and, through
-``hatch_catalogs.py``, the gettext catalogs (hatchling runs one custom hook per target).
+"""Build step of the package (a hatchling hook): compiles Arktia's C move generator, Arctic's engine
+modules with mypyc and, through ``hatch_catalogs.py``, the gettext catalogs (hatchling runs one custom hook
+per target).
 
 Runs on every install of the project (``./floe``, ``./floe-test``, ``uv sync``, ``pip install``) and when a
-wheel is built. An editable install compiles into the source tree, next to ``_movegen.c`` (git-ignored); a
-wheel carries the compiled module and is tagged for this platform. Without a working C compiler the build
-says so and goes on: Arktia then runs its Python move generator (``floe.games.arktia.native``).
+wheel is built. An editable install compiles into the source tree (git-ignored: ``_movegen*.so`` next to
+``_movegen.c``, Arctic's modules in ``src/floe/games/arctic/_native/``); a wheel carries the compiled modules
+and is tagged for this platform. Without a working C compiler (or mypyc) the build says so and goes on: the
+games then run their Python code (``floe.games.arktia.native``, ``floe.games.arctic.native``).
 
-``python hatch_build.py`` compiles in place by hand (after editing ``_movegen.c`` without reinstalling).
+``python hatch_build.py`` compiles both in place by hand (after editing ``_movegen.c`` or an Arctic engine
+module without reinstalling).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "src" / "floe" / "games" / "arktia" / "_movegen.c"
 MODULE = "floe/games/arktia/_movegen"
+ARCTIC = HERE / "src" / "floe" / "games" / "arctic"
 
 
 def extension_name() -> str:
@@ -69,6 +73,70 @@ def compile_movegen(source: Path, target: Path) -> str | None:
     return None
 
 
+def _arctic_native() -> Any:
+    """``floe.games.arctic.native``, loaded by its path (the package is not importable during a build). It
+    names the modules to compile, the stamp file and how the stamp is computed, so the build and the check
+    at import time cannot disagree."""
+    spec = importlib.util.spec_from_file_location("_floe_arctic_native", ARCTIC / "native.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def compile_arctic(target: Path) -> str | None:
+    """Compile Arctic's engine modules with mypyc into the directory ``target`` (replaced whole); ``None``
+    if done, else why not (one line).
+
+    mypyc turns the strictly typed Python modules themselves into one C extension (no second
+    implementation); setuptools runs the C compiler. ``target`` gets the modules and a stamp of the sources
+    they came from, which ``native.py`` checks before using them.
+    """
+    native = _arctic_native()
+    try:
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+    except ImportError as exc:
+        return f"{exc.name} is not installed"
+    sources = [str(ARCTIC / f"{name}.py") for name in native.COMPILED]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="floe-mypyc-") as scratch:
+        work = Path(scratch)
+        old_cwd = os.getcwd()
+        try:
+            os.chdir(HERE)  # mypy finds the project's settings and the ``floe`` package from here
+            extensions = mypycify(
+                [f"--config-file={HERE / 'pyproject.toml'}", f"--cache-dir={work / 'cache'}", *sources],
+                opt_level="2",
+                group_name=native.GROUP,
+                target_dir=str(work / "c"),
+            )
+            dist = Distribution({"name": "floe-arctic-engine", "ext_modules": extensions})
+            command = dist.get_command_obj("build_ext")
+            command.build_lib = str(work / "lib")  # type: ignore[attr-defined]
+            command.build_temp = str(work / "tmp")  # type: ignore[attr-defined]
+            command.ensure_finalized()
+            command.run()
+        except (Exception, SystemExit) as exc:  # mypy exits on a type error; the compiler raises
+            return f"mypyc: {type(exc).__name__}: {exc}".splitlines()[0]
+        finally:
+            os.chdir(old_cwd)
+        built = work / "lib" / "floe" / "games" / "arctic"
+        # Staged beside the target and swapped in by renames: a process importing meanwhile finds the old
+        # set or the new one, never a mix (and the stamp is written last, so a half copy is never used).
+        staged = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}-"))
+        staged.chmod(0o755)  # mkdtemp's 0700 would hide the modules from other users of an installation
+        for path in built.iterdir():
+            shutil.copy2(path, staged / path.name)
+        (staged / native.STAMP).write_text(native.sources_digest(ARCTIC) + "\n", encoding="utf-8")
+        old = staged.with_name(staged.name + ".old")
+        if target.exists():
+            os.replace(target, old)
+        os.replace(staged, target)
+        shutil.rmtree(old, ignore_errors=True)
+    return None
+
+
 try:
     from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 except ImportError:  # run by hand, outside a build
@@ -85,7 +153,7 @@ def _catalogs() -> Any:
 
 
 class MovegenBuildHook(BuildHookInterface):  # type: ignore[misc]
-    """Compiles ``_movegen.c`` for the wheel or the editable install being built."""
+    """Compiles ``_movegen.c`` and Arctic's engine for the wheel or the editable install being built."""
 
     PLUGIN_NAME = "custom"
 
@@ -103,9 +171,28 @@ class MovegenBuildHook(BuildHookInterface):  # type: ignore[misc]
             print(
                 f"floe: Arktia's C move generator was not built ({why}); it runs in Python.", file=sys.stderr
             )
+        elif version != "editable":
+            build_data["force_include"][str(target)] = f"{MODULE}{name[len('_movegen') :]}"
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
+        self._arctic(version, build_data)
+
+    def _arctic(self, version: str, build_data: dict[str, Any]) -> None:
+        native = _arctic_native()
+        if version == "editable":
+            target = ARCTIC / native.NATIVE_DIR
+        else:
+            self.scratch = getattr(self, "scratch", None) or tempfile.mkdtemp(prefix="floe-build-")
+            target = Path(self.scratch) / native.NATIVE_DIR
+        why = compile_arctic(target)
+        if why is not None:
+            print(
+                f"floe: Arctic's compiled engine was not built ({why}); it runs in Python.", file=sys.stderr
+            )
             return
         if version != "editable":
-            build_data["force_include"][str(target)] = f"{MODULE}{name[len('_movegen') :]}"
+            for path in target.iterdir():
+                build_data["force_include"][str(path)] = f"floe/games/arctic/{native.NATIVE_DIR}/{path.name}"
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
 
@@ -119,4 +206,7 @@ class MovegenBuildHook(BuildHookInterface):  # type: ignore[misc]
 if __name__ == "__main__":
     problem = compile_movegen(SOURCE, SOURCE.with_name(extension_name()))
     print(problem or f"built {SOURCE.with_name(extension_name())}")
-    sys.exit(1 if problem else 0)
+    arctic_dir = ARCTIC / _arctic_native().NATIVE_DIR
+    arctic_problem = compile_arctic(arctic_dir)
+    print(arctic_problem or f"built {arctic_dir}")
+    sys.exit(1 if problem or arctic_problem else 0)

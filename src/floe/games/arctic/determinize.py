@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from floe.games.arctic.cards import CARD_NAMES, DECK_CARDS, N_ANIMALS, N_CARDS
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
-from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, ArcticStateData, Job
+from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, ArcticStateData, Job, mypyc_attr
 
 # The kinds of hidden place.
 HAND = "hand"  # another seat's hand: ``count`` cards
@@ -38,6 +38,7 @@ _COVERED_SLOTS = tuple(tuple(Slot(COVERED, q, i) for i in range(N_CARDS)) for q 
 _TOTEM_JOB = int(Job.TOTEM)  # a module global reads faster than an enum member
 
 
+@mypyc_attr(native_class=False)  # the compiled engine (native.py) cannot derive a native class from it
 class DeterminizationError(RuntimeError):
     """No consistent world could be sampled (a bug: the real state is always one)."""
 

@@ -11,7 +11,7 @@ import numpy as np
 from floe.core.errors import OptionError
 from floe.core.game import Game, GameSpec, State
 from floe.games.arctic import actions as act
-from floe.games.arctic import rules
+from floe.games.arctic import native, rules
 from floe.games.arctic.belief import TotemBelief
 from floe.games.arctic.cards import LANDSCAPE, MAIN, N_CARDS
 from floe.games.arctic.config import RulesConfig
@@ -181,6 +181,10 @@ class ArcticGame(Game):
             version=VERSION,
             player_actions=act.N_PLAYER_ACTIONS,
         )
+
+    def engine(self) -> str:
+        """``mypyc`` when the compiled engine is in use, else why not (``native.STATUS``)."""
+        return native.STATUS
 
     def new_initial_state(self) -> ArcticState:
         st = ArcticState.__new__(ArcticState)

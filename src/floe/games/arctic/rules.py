@@ -11,6 +11,7 @@ counts if held now, so one taken in this turn's A6 works at once (spec 6.1).
 from __future__ import annotations
 
 from bisect import insort
+from typing import Final
 
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import (
@@ -48,24 +49,35 @@ from floe.games.arctic.state import (
     DRAW as STEP_DRAW,
 )
 
-CHANCE = -1
-TERMINAL = -2
+CHANCE: Final = -1
+TERMINAL: Final = -2
 
 # Plain-int copies of the Job and Power members the engine reads: the state holds plain data (its repr and
 # JSON round-trip unchanged), and reading an enum member through its class costs ~140 ns in Python 3.11
-# where a module global costs ~10 ns.
-_JOB_DECKS, _JOB_SIDE, _JOB_TOTEM, _JOB_FIRST = int(Job.DECKS), int(Job.SIDE), int(Job.TOTEM), int(Job.FIRST)
-_JOB_HAND, _JOB_RIVER, _JOB_PENALTY = int(Job.HAND), int(Job.RIVER), int(Job.PENALTY)
-_JOB_BLIND_DRAW, _JOB_BLIND_GIVE = int(Job.BLIND_DRAW), int(Job.BLIND_GIVE)
-_FOX_FACEDOWN, _FOX_UNDER = int(Power.FOX_FACEDOWN), int(Power.FOX_UNDER)
-_MOOSE_DRAW, _MOOSE_PLACE = int(Power.MOOSE_DRAW), int(Power.MOOSE_PLACE)
-_WALRUS_MAIN = int(Power.WALRUS_MAIN)
-_ORCA_REFILL, _ORCA_DECK = int(Power.ORCA_REFILL), int(Power.ORCA_DECK)
-_PUFFIN_SWAP, _PUFFIN_TAKE_BACK = int(Power.PUFFIN_SWAP), int(Power.PUFFIN_TAKE_BACK)
-_BEAR_DRAW_PENALTY, _BEAR_GIVE = int(Power.BEAR_DRAW_PENALTY), int(Power.BEAR_GIVE)
-HAND_LIMIT = 7
-RIVER_SIZE = 6
-HAND_START = 3
+# where a module global costs ~10 ns (and a Final one compiles to a C static).
+_JOB_DECKS: Final = int(Job.DECKS)
+_JOB_SIDE: Final = int(Job.SIDE)
+_JOB_TOTEM: Final = int(Job.TOTEM)
+_JOB_FIRST: Final = int(Job.FIRST)
+_JOB_HAND: Final = int(Job.HAND)
+_JOB_RIVER: Final = int(Job.RIVER)
+_JOB_PENALTY: Final = int(Job.PENALTY)
+_JOB_BLIND_DRAW: Final = int(Job.BLIND_DRAW)
+_JOB_BLIND_GIVE: Final = int(Job.BLIND_GIVE)
+_FOX_FACEDOWN: Final = int(Power.FOX_FACEDOWN)
+_FOX_UNDER: Final = int(Power.FOX_UNDER)
+_MOOSE_DRAW: Final = int(Power.MOOSE_DRAW)
+_MOOSE_PLACE: Final = int(Power.MOOSE_PLACE)
+_WALRUS_MAIN: Final = int(Power.WALRUS_MAIN)
+_ORCA_REFILL: Final = int(Power.ORCA_REFILL)
+_ORCA_DECK: Final = int(Power.ORCA_DECK)
+_PUFFIN_SWAP: Final = int(Power.PUFFIN_SWAP)
+_PUFFIN_TAKE_BACK: Final = int(Power.PUFFIN_TAKE_BACK)
+_BEAR_DRAW_PENALTY: Final = int(Power.BEAR_DRAW_PENALTY)
+_BEAR_GIVE: Final = int(Power.BEAR_GIVE)
+HAND_LIMIT: Final = 7
+RIVER_SIZE: Final = 6
+HAND_START: Final = 3
 
 # Decks-in-play masks for n players when decks are chosen at random.
 DECK_MASKS: dict[int, tuple[int, ...]] = {

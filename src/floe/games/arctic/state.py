@@ -28,16 +28,38 @@ serialises to JSON. Conventions:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final, TypeVar
 
 from floe.games.arctic.config import RulesConfig
 
-FACE_DOWN_FLAG = 128
-IN_HAND = 16
+try:
+    from mypy_extensions import mypyc_attr as mypyc_attr  # (re-exported for determinize.py)
+except ImportError:  # a pure-Python install need not have it; only the compiler reads the decorator
+
+    def mypyc_attr(*_attrs: str, **_kwattrs: object) -> Callable[[_T], _T]:
+        return lambda cls: cls
+
+
+_T = TypeVar("_T")
+
+FACE_DOWN_FLAG: Final = 128
+IN_HAND: Final = 16
 
 # Steps: which decisions are legal (or which automatic work comes next).
-SETUP, PLACE, SWAP_RIVER, TAKE_POWER, MOVE, EXTRA, DRAW, REFILLED, DISCARD, GIVE, OVER = range(11)
+# (Final: the compiled engine reads them as C constants.)
+SETUP: Final = 0
+PLACE: Final = 1
+SWAP_RIVER: Final = 2
+TAKE_POWER: Final = 3
+MOVE: Final = 4
+EXTRA: Final = 5
+DRAW: Final = 6
+REFILLED: Final = 7
+DISCARD: Final = 8
+GIVE: Final = 9
+OVER: Final = 10
 STEP_NAMES = (
     "setup",
     "place",
@@ -83,7 +105,7 @@ JOB_NAMES = (
     "penalty-to-hand",
     "give-penalty",
 )
-CARD_JOBS = frozenset((Job.HAND, Job.RIVER, Job.PENALTY))  # a card drawn from the stock
+CARD_JOBS: Final = frozenset((Job.HAND, Job.RIVER, Job.PENALTY))  # a card drawn from the stock
 
 _LIST_FIELDS = (
     "tokens",
@@ -132,6 +154,7 @@ SCALAR_FIELDS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ArcticState (game.py) stays a Python class
 class ArcticStateData:
     """The raw fields of an Arctic position; ``ArcticState`` adds the game API on top."""
 

@@ -1,0 +1,85 @@
+"""Traces of seeded Arctic play for ``test_arctic_native.py``: run in the test's process (the compiled
+engine) and as a script with ``FLOE_NATIVE=0`` (the Python reference), and compared.
+
+Imports only Floe, so that the script runs by its path. Input (stdin): JSON ``{"games": [...], "searches":
+[...], "bots": [...]}``; output (stdout): JSON with the engine in use and one digest per position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from typing import Any
+
+from floe.bots.base import make_bot
+from floe.core.match import Match
+from floe.games.arctic import rules
+from floe.games.arctic.game import ArcticGame, ArcticState
+
+
+def digest(st: ArcticState) -> str:
+    """One position, everything a caller can read of it: who acts, the legal list (and chance
+    probabilities), the full state, every seat's and a spectator's observation, the scores at the end."""
+    over = st.is_terminal()
+    seen = {
+        "to_act": st.current_player(),
+        "legal": st.legal_actions(),
+        "chance": st.chance_outcomes(),
+        "state": st.to_json(),
+        "observations": [st.observation_dict(seat) for seat in (None, *range(st.players))],
+        "scores": [st.scores(), st.score_breakdowns(), st.ranking()] if over else None,
+    }
+    return hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()
+
+
+def play(players: int, options: dict[str, Any], seed: int) -> list[str]:
+    """A seeded random game: the digest of every position, the first to the last."""
+    st = ArcticGame(players, options).new_initial_state()
+    rng = random.Random(seed)
+    out = [digest(st)]
+    while not st.is_terminal():
+        st.apply(rng.choice(st.legal_actions()))
+        out.append(digest(st))
+    return out
+
+
+def search(players: int, seed: int, steps: int, iterations: int) -> list[list[Any]]:
+    """ISMCTS's statistics (action, visits, value) from the position ``steps`` random actions into a
+    seeded game, with its default settings for that player count."""
+    match = Match.new("arctic", players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        match.apply(rng.choice(match.legal_actions()))
+    state = match.state
+    if state.is_terminal():
+        raise ValueError(f"the game ended before {steps} actions")
+    seat = state.current_player()
+    bot = make_bot(f"ismcts:it={iterations}", match.game, seat, seed)
+    return [list(row) for row in bot.analyse(state.observation(seat), state.legal_actions())]  # type: ignore[attr-defined]
+
+
+def bot_game(players: int, bot: str, seed: int) -> list[int]:
+    """A whole game of ``bot`` in every seat (chance drawn from ``seed``): its actions."""
+    match = Match.new("arctic", players=players, seed=seed)
+    bots = [make_bot(bot, match.game, seat, seed + seat) for seat in range(players)]
+    while not match.is_over():  # the match draws chance itself, from ``seed``
+        seat = match.current_player()
+        match.apply(bots[seat].choose(match.state.observation(seat), match.legal_actions()))
+    return list(match.state.history)  # type: ignore[attr-defined]
+
+
+def run(spec: dict[str, Any]) -> dict[str, Any]:
+    """Every trace ``spec`` asks for, and which engine made them."""
+    return {
+        "engine": ArcticGame(2).engine(),
+        "rules": rules.__file__,
+        "games": [play(g["players"], g["options"], g["seed"]) for g in spec["games"]],
+        "searches": [search(**s) for s in spec["searches"]],
+        "bots": [bot_game(**b) for b in spec["bots"]],
+    }
+
+
+if __name__ == "__main__":
+    json.dump(run(json.load(sys.stdin)), sys.stdout)
