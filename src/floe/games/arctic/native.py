@@ -20,7 +20,7 @@ import sysconfig
 from pathlib import Path
 
 # The modules the profile names (docs/performance.md): the state, the rules and the tables they read.
-COMPILED = ("state", "rules", "actions", "cards", "powers", "scoring", "determinize", "evaluation")
+COMPILED = ("state", "rules", "actions", "cards", "powers", "determinize", "evaluation")
 GROUP = "floe.games.arctic._engine"  # mypyc's shared library: floe/games/arctic/_native/_engine__mypyc*.so
 NATIVE_DIR = "_native"
 STAMP = "SOURCES_SHA256"

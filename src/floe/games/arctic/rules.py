@@ -2,7 +2,9 @@
 
 Three entry points work on ``ArcticStateData``: ``setup`` (the empty table and its chance jobs),
 ``legal_actions`` (the single source of legality) and ``apply_action`` (one action, then ``settle``, which
-runs every automatic transition until a decision or a chance event is due).
+runs every automatic transition until a decision or a chance event is due). ``ArcticStateCore`` puts them
+behind the core API's hot methods (``legal_actions``, ``apply_unchecked``...), so that in the compiled engine
+(``native.py``) a caller's every step runs compiled code.
 
 Powers: an A power counts only if held since the start of the turn (``powers_held_at_start``); a B or C power
 counts if held now, so one taken in this turn's A6 works at once (spec 6.1).
@@ -10,6 +12,7 @@ counts if held now, so one taken in this turn's A6 works at once (spec 6.1).
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from typing import Final
 
@@ -21,6 +24,7 @@ from floe.games.arctic.cards import (
     LAST_POSITION,
     MAIN,
     N_ANIMALS,
+    N_CARDS,
     PLACEMENT,
     START_POSITION,
     WALRUS,
@@ -43,6 +47,7 @@ from floe.games.arctic.state import (
     TAKE_POWER,
     ArcticStateData,
     Job,
+    mypyc_attr,
     visible_card,
 )
 from floe.games.arctic.state import (
@@ -78,6 +83,10 @@ _BEAR_GIVE: Final = int(Power.BEAR_GIVE)
 HAND_LIMIT: Final = 7
 RIVER_SIZE: Final = 6
 HAND_START: Final = 3
+
+# The chance outcomes "this card is drawn", made once: a fresh list of them is built at every draw, and
+# reusing the int objects saves allocating each (the ids are above Python's small-int cache).
+_CARD_OUTCOMES: Final = tuple(range(act.CARD, act.CARD + N_CARDS))
 
 # Decks-in-play masks for n players when decks are chosen at random.
 DECK_MASKS: dict[int, tuple[int, ...]] = {
@@ -153,6 +162,53 @@ def has_power(st: ArcticStateData, power: int) -> bool:
     """A B or C power (a ``Power`` id): in play and held by the player now."""
     animal = power // 10 - 1  # Power.animal, inlined
     return st.powers[animal] == power and st.holder[animal] == st.turn_player
+
+
+# --- the core API's hot methods -------------------------------------------------------------------------
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # ArcticState (game.py) adds the rest of the API in Python
+class ArcticStateCore(ArcticStateData):
+    """The position with the core API's methods that search and play call at every step (``State``'s
+    contract; ``ArcticState`` derives from both)."""
+
+    __slots__ = ()
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+        return self.to_act
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.to_act == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True while a chance event is pending."""
+        return self.to_act == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Legal ids, ascending. The list is cached and shared: do not modify it."""
+        return _cached_legal(self)
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now."""
+        return action in _cached_legal(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A chance outcome drawn by ``rng``: every Arctic chance event is uniform, so one choice from the
+        outcome list is exact."""
+        return rng.choice(_cached_legal(self))
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action known to be legal."""
+        apply_action(self, action)
+
+
+def _cached_legal(st: ArcticStateData) -> list[int]:
+    legal = st._legal
+    if legal is None:
+        legal = st._legal = legal_actions(st)
+    return legal
 
 
 # --- legality ------------------------------------------------------------------------------------------
@@ -324,7 +380,7 @@ def chance_actions(st: ArcticStateData) -> list[int]:
     """The outcome ids of the pending chance job, ascending."""
     kind, a, _ = st.pending[0]
     if kind in CARD_JOBS:
-        return [act.CARD + c for c in st.deck]
+        return [_CARD_OUTCOMES[c] for c in st.deck]
     if kind in (_JOB_BLIND_DRAW, _JOB_BLIND_GIVE):
         return [act.CARD + c for c in st.penalties[a]]
     if kind == _JOB_DECKS:
