@@ -55,7 +55,13 @@ def main() -> None:
     for _ in range(args.rounds):
         floe = bench(args.game, args.players, args.games, args.seed)
         other = openspiel_pass(args.openspiel, args.games, args.seed)
-        rounds.append({"floe": floe["decisions_per_sec"], "openspiel": other["decisions_per_sec"]})
+        rounds.append(
+            {
+                "floe": floe["decisions_per_sec"],
+                "openspiel": other["decisions_per_sec"],
+                **{k: floe[k] for k in ("clone_us", "legal_us", "apply_us")},
+            }
+        )
     ours = statistics.mean(r["floe"] for r in rounds)
     theirs = statistics.mean(r["openspiel"] for r in rounds)
     print(
