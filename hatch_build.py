@@ -99,6 +99,7 @@ def compile_arctic(target: Path) -> str | None:
     except ImportError as exc:
         return f"{exc.name} is not installed"
     sources = [str(ARCTIC / f"{name}.py") for name in native.COMPILED]
+    stamp = native.sources_digest(ARCTIC)  # before compiling: a source edited meanwhile makes the build stale
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="floe-mypyc-") as scratch:
         work = Path(scratch)
@@ -131,12 +132,12 @@ def compile_arctic(target: Path) -> str | None:
             os.chdir(old_cwd)
         built = work / "lib" / "floe" / "games" / "arctic"
         # Staged beside the target and swapped in by renames: a process importing meanwhile finds the old
-        # set or the new one, never a mix (and the stamp is written last, so a half copy is never used).
+        # set or the new one, never a mix.
         staged = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}-"))
         staged.chmod(0o755)  # mkdtemp's 0700 would hide the modules from other users of an installation
         for path in built.iterdir():
             shutil.copy2(path, staged / path.name)
-        (staged / native.STAMP).write_text(native.sources_digest(ARCTIC) + "\n", encoding="utf-8")
+        (staged / native.STAMP).write_text(stamp + "\n", encoding="utf-8")
         old = staged.with_name(staged.name + ".old")
         if target.exists():
             os.replace(target, old)

@@ -8,15 +8,34 @@ Imports only Floe, so that the script runs by its path. Input (stdin): JSON ``{"
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import json
 import random
 import sys
+from types import ModuleType
 from typing import Any
 
 from floe.bots.base import make_bot
 from floe.core.match import Match
-from floe.games.arctic import rules
+from floe.games.arctic import native, rules
 from floe.games.arctic.game import ArcticGame, ArcticState
+
+
+def python_module(name: str) -> ModuleType:
+    """The engine module ``name`` as Python: itself unless it is compiled, else its source run as a module
+    of its own (with the same imports). A compiled module keeps no docstrings, and its functions call each
+    other directly, so a test that reads the examples or replaces a function needs the source."""
+    module = importlib.import_module(f"floe.games.arctic.{name}")
+    if name not in native.COMPILED or native.STATUS != "mypyc":
+        return module
+    spec = importlib.util.spec_from_file_location(f"_python_{name}", native.HERE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    source.__package__ = "floe.games.arctic"
+    sys.modules[spec.name] = source  # dataclasses look their module up there
+    spec.loader.exec_module(source)
+    return source
 
 
 def digest(st: ArcticState) -> str:

@@ -19,8 +19,9 @@ import os
 import sysconfig
 from pathlib import Path
 
-# The modules the profile names (docs/performance.md): the state, the rules and the tables they read.
-COMPILED = ("state", "rules", "actions", "cards", "powers", "determinize", "evaluation")
+# The modules the profiles name (docs/performance.md): the state, the rules and the tables they read, the
+# final scoring, and what ISMCTS adds: sampling a world and the rollout policy.
+COMPILED = ("state", "rules", "actions", "cards", "powers", "scoring", "determinize", "evaluation")
 GROUP = "floe.games.arctic._engine"  # mypyc's shared library: floe/games/arctic/_native/_engine__mypyc*.so
 NATIVE_DIR = "_native"
 STAMP = "SOURCES_SHA256"

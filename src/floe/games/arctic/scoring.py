@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any
 
 from floe.games.arctic.cards import ANIMALS, FOX, N_ANIMALS
+from floe.games.arctic.state import mypyc_attr
 
 __all__ = [
     "FACE_DOWN",
@@ -71,6 +72,7 @@ def run_points(n: int) -> int:
     return RUN_POINTS[n if n < _CAP else _CAP]
 
 
+@mypyc_attr(native_class=False)  # compiled (native.py), a native frozen record would not unpickle
 @dataclass(frozen=True, slots=True)
 class ScoreBreakdown:
     """One player's final score, split into its parts (spec 8.1).
