@@ -32,7 +32,7 @@ from .invariants import random_options
 REQUIRED = os.environ.get("FLOE_REQUIRE_NATIVE") == "1"
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(scope="module", autouse=True)  # before the module's traces are made
 def _built() -> None:
     if native.STATUS != "mypyc":
         if REQUIRED:
