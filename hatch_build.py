@@ -1,15 +1,15 @@
-"""Build step of the package (a hatchling hook): compiles Arktia's C move generator, Arctic's engine
-modules with mypyc and, through ``hatch_catalogs.py``, the gettext catalogs (hatchling runs one custom hook
-per target).
+"""Build step of the package (a hatchling hook): compiles Arktia's C move generator, Arctic's and Arche's
+engine modules with mypyc and, through ``hatch_catalogs.py``, the gettext catalogs (hatchling runs one custom
+hook per target).
 
 Runs on every install of the project (``./floe``, ``./floe-test``, ``uv sync``, ``pip install``) and when a
 wheel is built. An editable install compiles into the source tree (git-ignored: ``_movegen*.so`` next to
-``_movegen.c``, Arctic's modules in ``src/floe/games/arctic/_native/``); a wheel carries the compiled modules
-and is tagged for this platform. Without a working C compiler (or mypyc) the build says so and goes on: the
-games then run their Python code (``floe.games.arktia.native``, ``floe.games.arctic.native``).
+``_movegen.c``, a game's compiled modules in ``src/floe/games/<game>/_native/``); a wheel carries the compiled
+modules and is tagged for this platform. Without a working C compiler (or mypyc) the build says so and goes
+on: the games then run their Python code (``floe.games.arktia.native``, ``floe.core.compiled``).
 
-``python hatch_build.py`` compiles both in place by hand (after editing ``_movegen.c`` or an Arctic engine
-module without reinstalling).
+``python hatch_build.py`` compiles everything in place by hand (after editing ``_movegen.c`` or a compiled
+engine module without reinstalling).
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "src" / "floe" / "games" / "arktia" / "_movegen.c"
 MODULE = "floe/games/arktia/_movegen"
-ARCTIC = HERE / "src" / "floe" / "games" / "arctic"
+GAMES = HERE / "src" / "floe" / "games"
+# The games whose engine modules mypyc compiles (each names them in its native.py; floe.core.compiled).
+COMPILED_ENGINES = ("arctic", "arche")
 
 
 def extension_name() -> str:
@@ -73,33 +75,44 @@ def compile_movegen(source: Path, target: Path) -> str | None:
     return None
 
 
-def _arctic_native() -> Any:
-    """``floe.games.arctic.native``, loaded by its path (the package is not importable during a build). It
-    names the modules to compile, the stamp file and how the stamp is computed, so the build and the check
-    at import time cannot disagree."""
-    spec = importlib.util.spec_from_file_location("_floe_arctic_native", ARCTIC / "native.py")
+def _by_path(name: str, path: Path) -> Any:
+    """A module loaded by its path (the ``floe`` package is not importable during a build)."""
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def compile_arctic(target: Path) -> str | None:
-    """Compile Arctic's engine modules with mypyc into the directory ``target`` (replaced whole); ``None``
+def _compiled() -> Any:
+    """``floe.core.compiled``: the stamp's name and digest and the build directory's name, shared with the
+    check at import time so that the two cannot disagree."""
+    return _by_path("_floe_compiled", GAMES.parent / "core" / "compiled.py")
+
+
+def _engine(game: str) -> Any:
+    """The game's ``native.py`` (data at module level): the modules to compile, the stamped sources, the
+    group."""
+    return _by_path(f"_floe_{game}_native", GAMES / game / "native.py")
+
+
+def compile_engine(game: str, target: Path) -> str | None:
+    """Compile ``game``'s engine modules with mypyc into the directory ``target`` (replaced whole); ``None``
     if done, else why not (one line).
 
     mypyc turns the strictly typed Python modules themselves into one C extension (no second
     implementation); setuptools runs the C compiler. ``target`` gets the modules and a stamp of the sources
-    they came from, which ``native.py`` checks before using them.
+    they came from, which ``floe.core.compiled`` checks before using them.
     """
-    native = _arctic_native()
+    compiled, engine, package = _compiled(), _engine(game), GAMES / game
     try:
         from mypyc.build import mypycify
         from setuptools import Distribution
     except ImportError as exc:
         return f"{exc.name} is not installed"
-    sources = [str(ARCTIC / f"{name}.py") for name in native.COMPILED]
-    stamp = native.sources_digest(ARCTIC)  # before compiling: a source edited meanwhile makes the build stale
+    sources = [str(package / f"{name}.py") for name in engine.COMPILED]
+    # Taken before compiling: a source edited meanwhile makes the build stale, not wrongly stamped.
+    stamp = compiled.sources_digest(package, engine.STAMPED)
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="floe-mypyc-") as scratch:
         work = Path(scratch)
@@ -117,10 +130,10 @@ def compile_arctic(target: Path) -> str | None:
                     *sources,
                 ],
                 opt_level="2",
-                group_name=native.GROUP,
+                group_name=engine.GROUP,
                 target_dir=str(work / "c"),
             )
-            dist = Distribution({"name": "floe-arctic-engine", "ext_modules": extensions})
+            dist = Distribution({"name": f"floe-{game}-engine", "ext_modules": extensions})
             command = dist.get_command_obj("build_ext")
             command.build_lib = str(work / "lib")  # type: ignore[attr-defined]
             command.build_temp = str(work / "tmp")  # type: ignore[attr-defined]
@@ -130,14 +143,14 @@ def compile_arctic(target: Path) -> str | None:
             return f"mypyc: {type(exc).__name__}: {exc}".splitlines()[0]
         finally:
             os.chdir(old_cwd)
-        built = work / "lib" / "floe" / "games" / "arctic"
+        built = work / "lib" / "floe" / "games" / game
         # Staged beside the target and swapped in by renames: a process importing meanwhile finds the old
         # set or the new one, never a mix.
         staged = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}-"))
         staged.chmod(0o755)  # mkdtemp's 0700 would hide the modules from other users of an installation
         for path in built.iterdir():
             shutil.copy2(path, staged / path.name)
-        (staged / native.STAMP).write_text(stamp + "\n", encoding="utf-8")
+        (staged / compiled.STAMP).write_text(stamp + "\n", encoding="utf-8")
         old = staged.with_name(staged.name + ".old")
         if target.exists():
             os.replace(target, old)
@@ -184,24 +197,25 @@ class MovegenBuildHook(BuildHookInterface):  # type: ignore[misc]
             build_data["force_include"][str(target)] = f"{MODULE}{name[len('_movegen') :]}"
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
-        self._arctic(version, build_data)
+        for game in COMPILED_ENGINES:
+            self._engine(game, version, build_data)
 
-    def _arctic(self, version: str, build_data: dict[str, Any]) -> None:
-        native = _arctic_native()
+    def _engine(self, game: str, version: str, build_data: dict[str, Any]) -> None:
+        native_dir = _compiled().NATIVE_DIR
         if version == "editable":
-            target = ARCTIC / native.NATIVE_DIR
+            target = GAMES / game / native_dir
         else:
             self.scratch = getattr(self, "scratch", None) or tempfile.mkdtemp(prefix="floe-build-")
-            target = Path(self.scratch) / native.NATIVE_DIR
-        why = compile_arctic(target)
+            target = Path(self.scratch) / game / native_dir
+        why = compile_engine(game, target)
         if why is not None:
             print(
-                f"floe: Arctic's compiled engine was not built ({why}); it runs in Python.", file=sys.stderr
+                f"floe: {game}'s compiled engine was not built ({why}); it runs in Python.", file=sys.stderr
             )
             return
         if version != "editable":
             for path in target.iterdir():
-                build_data["force_include"][str(path)] = f"floe/games/arctic/{native.NATIVE_DIR}/{path.name}"
+                build_data["force_include"][str(path)] = f"floe/games/{game}/{native_dir}/{path.name}"
             build_data["pure_python"] = False
             build_data["infer_tag"] = True
 
@@ -215,7 +229,9 @@ class MovegenBuildHook(BuildHookInterface):  # type: ignore[misc]
 if __name__ == "__main__":
     problem = compile_movegen(SOURCE, SOURCE.with_name(extension_name()))
     print(problem or f"built {SOURCE.with_name(extension_name())}")
-    arctic_dir = ARCTIC / _arctic_native().NATIVE_DIR
-    arctic_problem = compile_arctic(arctic_dir)
-    print(arctic_problem or f"built {arctic_dir}")
-    sys.exit(1 if problem or arctic_problem else 0)
+    for game in COMPILED_ENGINES:
+        engine_dir = GAMES / game / _compiled().NATIVE_DIR
+        engine_problem = compile_engine(game, engine_dir)
+        print(engine_problem or f"built {engine_dir}")
+        problem = problem or engine_problem
+    sys.exit(1 if problem else 0)

@@ -23,10 +23,11 @@ from typing import Any
 
 import pytest
 
+from floe.core import compiled
 from floe.games.arctic import native, rules
 from floe.games.arctic.game import ArcticGame
 
-from . import native_trace
+from .. import native_trace
 from .invariants import random_options
 
 REQUIRED = os.environ.get("FLOE_REQUIRE_NATIVE") == "1"
@@ -34,10 +35,10 @@ REQUIRED = os.environ.get("FLOE_REQUIRE_NATIVE") == "1"
 
 @pytest.fixture(scope="module", autouse=True)  # before the module's traces are made
 def _built() -> None:
-    if native.STATUS != "mypyc":
+    if native.status() != "mypyc":
         if REQUIRED:
-            pytest.fail(f"FLOE_REQUIRE_NATIVE=1 but Arctic's engine is {native.STATUS}")
-        pytest.skip(native.STATUS)
+            pytest.fail(f"FLOE_REQUIRE_NATIVE=1 but Arctic's engine is {native.status()}")
+        pytest.skip(native.status())
 
 
 def _spec() -> dict[str, Any]:
@@ -55,7 +56,7 @@ def _spec() -> dict[str, Any]:
         for seed, steps in ((1, 10), (2, 25 * n), (3, 45 * n))  # early, middle and late
     ]
     bots = [{"players": 2, "bot": "baseline", "seed": 5}, {"players": 4, "bot": "baseline", "seed": 6}]
-    return {"games": games, "searches": searches, "bots": bots}
+    return {"game": "arctic", "games": games, "searches": searches, "bots": bots}
 
 
 @pytest.fixture(scope="module")
@@ -115,25 +116,29 @@ def _fake_build(where: Path, stamp: str | None) -> Path:
     for name in native.COMPILED:
         (where / f"{name}{suffix}").write_bytes(b"")
     if stamp is not None:
-        (where / native.STAMP).write_text(stamp + "\n")
+        (where / compiled.STAMP).write_text(stamp + "\n")
     return where
 
 
 def test_a_build_from_other_sources_or_switched_off_is_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    current = native.sources_digest(native.HERE)
-    assert native._status(_fake_build(tmp_path / "same", current)) == "mypyc"
-    assert "other sources" in native._status(_fake_build(tmp_path / "edited", "0" * 64))
-    assert "not built" in native._status(_fake_build(tmp_path / "unstamped", None))
-    assert "not built" in native._status(tmp_path / "missing")
+    def status(where: Path, package: Path = native.HERE) -> str:
+        return compiled.build_status(where, package, native.COMPILED, native.STAMPED)
+
+    current = compiled.sources_digest(native.HERE, native.STAMPED)
+    assert status(_fake_build(tmp_path / "same", current)) == "mypyc"
+    assert "other sources" in status(_fake_build(tmp_path / "edited", "0" * 64))
+    assert "not built" in status(_fake_build(tmp_path / "unstamped", None))
+    assert "not built" in status(tmp_path / "missing")
     edited = tmp_path / "src"
     edited.mkdir()
-    for name in (*native.COMPILED, "config"):
+    for name in native.STAMPED:
         (edited / f"{name}.py").write_bytes((native.HERE / f"{name}.py").read_bytes())
-    assert native.sources_digest(edited) == current
-    with (edited / "rules.py").open("a") as f:
+    assert compiled.sources_digest(edited, native.STAMPED) == current
+    assert status(tmp_path / "same", edited) == "mypyc"
+    with (edited / "config.py").open("a") as f:  # a stamped module that is not compiled counts too
         f.write("# an edit after the build\n")
-    assert native.sources_digest(edited) != current
+    assert "other sources" in status(tmp_path / "same", edited)
     monkeypatch.setenv("FLOE_NATIVE", "0")
-    assert native._status(_fake_build(tmp_path / "off", current)) == "python (FLOE_NATIVE=0)"
+    assert status(_fake_build(tmp_path / "off", current)) == "python (FLOE_NATIVE=0)"

@@ -21,7 +21,7 @@ from floe.games.arctic.scoring import (
     score,
 )
 
-from .native_trace import python_module
+from ..native_trace import python_module
 
 F = FACE_DOWN
 MODES = ("free_max", "bga_adjacent")
@@ -241,7 +241,7 @@ def test_no_face_down_card_skips_the_dp(monkeypatch: pytest.MonkeyPatch) -> None
     def boom(*_args: object) -> None:
         raise AssertionError("DP used for a pile without face-down cards")
 
-    python = python_module("scoring")  # the compiled module's calls cannot be replaced
+    python = python_module("arctic", "scoring")  # the compiled module's calls cannot be replaced
     monkeypatch.setattr(python, "_dp", boom)
     assert python.best_run_score(RULEBOOK_PILE) == (40, (1, 4, 1, 5, 3, 6), ())
     with pytest.raises(AssertionError):

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arche.config import RulesConfig
 
 # The turn's own decision when nothing is pending (``phase``).
@@ -109,6 +110,7 @@ SCALAR_FIELDS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ArcheState (game.py) stays a Python class
 class ArcheStateData:
     """The raw fields of an Arche position; ``ArcheState`` adds the game API on top."""
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic.cards import CARD_NAMES, DECK_CARDS, N_ANIMALS, N_CARDS
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
-from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, ArcticStateData, Job, mypyc_attr
+from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, ArcticStateData, Job
 
 # The kinds of hidden place.
 HAND = "hand"  # another seat's hand: ``count`` cards

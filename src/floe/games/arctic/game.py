@@ -172,8 +172,8 @@ class ArcticGame(Game):
         )
 
     def engine(self) -> str:
-        """``mypyc`` when the compiled engine is in use, else why not (``native.STATUS``)."""
-        return native.STATUS
+        """``mypyc`` when the compiled engine is in use, else why not (``native.status``)."""
+        return native.status()
 
     def new_initial_state(self) -> ArcticState:
         st = ArcticState.__new__(ArcticState)

@@ -16,6 +16,7 @@ import random
 from bisect import insort
 from typing import Final
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import (
     COMPANION,
@@ -47,7 +48,6 @@ from floe.games.arctic.state import (
     TAKE_POWER,
     ArcticStateData,
     Job,
-    mypyc_attr,
     visible_card,
 )
 from floe.games.arctic.state import (

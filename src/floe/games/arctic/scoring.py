@@ -9,7 +9,8 @@ Each face-down card counts as an animal chosen at scoring; two policies are offe
 
 >>> best_run_score([FOX, FOX, FACE_DOWN, FOX, FOX])
 (10, (5, 0, 0, 0, 0, 0), (0,))
->>> from floe.games.arctic.cards import BEAR, MOOSE
+>>> from floe.core.compiled import mypyc_attr
+from floe.games.arctic.cards import BEAR, MOOSE
 >>> best_run_score([FOX, FOX, FACE_DOWN, MOOSE, MOOSE, MOOSE])
 (8, (2, 4, 0, 0, 0, 0), (1,))
 >>> score([MOOSE, MOOSE, BEAR, BEAR], totem_value=6, penalties=2).total
@@ -25,8 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic.cards import ANIMALS, FOX, N_ANIMALS
-from floe.games.arctic.state import mypyc_attr
 
 __all__ = [
     "FACE_DOWN",

@@ -28,21 +28,11 @@ serialises to JSON. Conventions:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import IntEnum
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic.config import RulesConfig
-
-try:
-    from mypy_extensions import mypyc_attr as mypyc_attr  # (re-exported for determinize.py)
-except ImportError:  # a pure-Python install need not have it; only the compiler reads the decorator
-
-    def mypyc_attr(*_attrs: str, **_kwattrs: object) -> Callable[[_T], _T]:
-        return lambda cls: cls
-
-
-_T = TypeVar("_T")
 
 FACE_DOWN_FLAG: Final = 128
 IN_HAND: Final = 16
