@@ -4,7 +4,7 @@ A game whose engine is compiled has a ``native.py`` naming the modules (``COMPIL
 build's stamp covers (``STAMPED``: the compiled modules and what they read) and mypyc's group; the build
 (``hatch_build.py``, on every install) compiles those very modules into ``_native/`` beside them, with a
 SHA-256 of the stamped sources. ``use`` puts ``_native/`` first on the package's search path when it is
-used, so ``import floe.games.<game>.rules`` finds the compiled module there and the ``.py`` file otherwise.
+used, so importing an engine module finds the compiled module there and the ``.py`` file otherwise.
 It is used only when built from the sources as they are now (an edited rule never runs stale compiled
 code) and ``FLOE_NATIVE`` is not ``0``; ``status`` says which engine runs and why.
 
