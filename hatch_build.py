@@ -9,7 +9,8 @@ modules and is tagged for this platform. Without a working C compiler (or mypyc)
 on: the games then run their Python code (``floe.games.arktia.native``, ``floe.core.compiled``).
 
 ``python hatch_build.py`` compiles everything in place by hand (after editing ``_movegen.c`` or a compiled
-engine module without reinstalling).
+engine module without reinstalling); mypyc's part needs setuptools, which the project's environment lacks:
+``uv run --with setuptools python hatch_build.py``.
 """
 
 from __future__ import annotations
