@@ -492,6 +492,9 @@ def bench(
         ),
     ] = False,
     iterations: Annotated[int, typer.Option(help="With --ismcts or MCTS: iterations per search.")] = 1000,
+    bots: Annotated[
+        str | None, typer.Option(help="lab: the bots, one per seat or fewer to repeat (default random).")
+    ] = None,
     tables: Annotated[int, typer.Option(help="Server: concurrent tables.")] = 100,
     think_ms: Annotated[
         float | None,
@@ -546,10 +549,10 @@ def bench(
     floe bench lab: random games/s on local processes and on local Ray (extra ray), by Ray batch size.
     """
     if game == "lab":
-        _bench_lab(players or 4, LAB_BENCH_GAMES if games is None else games, workers, seed, as_json)
+        _bench_lab(players or 4, LAB_BENCH_GAMES if games is None else games, workers, seed, as_json, bots)
         return
-    if workers is not None:
-        fail("--workers goes with floe bench lab")
+    if workers is not None or bots is not None:
+        fail("--workers and --bots go with floe bench lab")
     games = 200 if games is None else games
     if game == "server":
         if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
@@ -603,7 +606,9 @@ def bench(
         fail(str(exc))
 
 
-def _bench_lab(players: int, games: int, workers: int | None, seed: int, as_json: bool) -> None:
+def _bench_lab(
+    players: int, games: int, workers: int | None, seed: int, as_json: bool, bots: str | None
+) -> None:
     """``floe bench lab``: see floe.lab.benchlab."""
     import os
 
@@ -618,7 +623,9 @@ def _bench_lab(players: int, games: int, workers: int | None, seed: int, as_json
     from floe.lab.benchlab import run_bench_lab
 
     try:
-        run_bench_lab(players, games, workers or min(os.cpu_count() or 1, MAX_WORKERS), seed, as_json)
+        run_bench_lab(
+            players, games, workers or min(os.cpu_count() or 1, MAX_WORKERS), seed, as_json, bots or "random"
+        )
     except FloeError as exc:
         fail(str(exc))
 

@@ -66,12 +66,19 @@ def test_bench_counts_every_decision(fixed_game: str) -> None:
         (["simulate", "chess"], "unknown game 'chess'"),
         (["bench", "fixed", "--games", "0"], "--games and --iterations must be positive"),
         (["bench", "chess"], "unknown game 'chess'"),
+        (["bench", "fixed", "--bots", "random"], "--workers and --bots go with floe bench lab"),
     ],
 )
 def test_bad_input_is_one_line_with_status_2(fixed_game: str, args: list[str], words: str) -> None:
     code, out, err = run(*args)
     assert code == 2, (out, err)
     assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in out + err
+
+
+def test_bench_lab_refuses_an_unknown_bot_before_starting() -> None:
+    pytest.importorskip("ray")  # floe bench lab needs the extra first
+    code, out, err = run("bench", "lab", "--bots", "random,nosuchbot", "--games", "5")
+    assert code == 2 and "unknown bot 'nosuchbot'" in err and "Traceback" not in out + err
 
 
 def test_simulate_table_has_one_row_per_bot_with_its_figures(fixed_game: str) -> None:

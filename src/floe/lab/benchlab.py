@@ -1,6 +1,7 @@
 """``floe bench lab``: the lab's throughput in games per second, on local processes and on local Ray.
 
-The same seeded random games (the default game, 4 players unless told) are played three ways in one run:
+The same seeded games (the default game, 4 players unless told; random bots unless ``bots`` names others,
+one per seat or fewer to repeat, as ``floe simulate --bots``) are played three ways in one run:
 on ``workers`` local processes (``execute``'s default way, the pool's start included), then on a local Ray
 instance with as many CPUs, once per batch size (games per Ray task), after one warm-up run so that Ray's
 workers have started and imported the game. Ray's overhead at a batch size is how much slower than the
@@ -19,17 +20,18 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from floe.bots.base import make_bot, parse_bot_list
 from floe.core.registry import default_game, make_game
 from floe.lab.backends import DEFAULT_BATCH, Backend, execute
 from floe.lab.raybackend import ray_session
-from floe.lab.simulate import SeatedGame, play_seated
+from floe.lab.simulate import SeatedGame, lineup, play_seated
 
 BATCHES = (1, 8, DEFAULT_BATCH, 128)
 TARGET_OVERHEAD = 0.10
 
 
-def _jobs(game_name: str, players: int, games: int, seed: int) -> list[SeatedGame]:
-    return [SeatedGame(i, game_name, players, {}, ("random",) * players, seed + i) for i in range(games)]
+def _jobs(game_name: str, players: int, games: int, seed: int, bots: Sequence[str]) -> list[SeatedGame]:
+    return [SeatedGame(i, game_name, players, {}, tuple(bots), seed + i) for i in range(games)]
 
 
 def _games_per_sec(jobs: Sequence[SeatedGame], backend: Backend) -> float:
@@ -46,14 +48,22 @@ def _games_per_sec(jobs: Sequence[SeatedGame], backend: Backend) -> float:
 
 
 def bench_lab(
-    players: int, games: int, workers: int, seed: int, batches: Sequence[int] = BATCHES
+    players: int,
+    games: int,
+    workers: int,
+    seed: int,
+    batches: Sequence[int] = BATCHES,
+    bots: str = "random",
 ) -> dict[str, Any]:
-    """Measure ``games`` random games on ``workers`` local processes and on local Ray per batch size."""
+    """Measure ``games`` games of ``bots`` on ``workers`` local processes and on local Ray per batch size."""
     import ray
 
     game_name = default_game()
-    make_game(game_name, players)  # a bad player count fails here, before anything starts
-    jobs = _jobs(game_name, players, games, seed)
+    game = make_game(game_name, players)  # a bad player count or bot fails here, before anything starts
+    seats = lineup(parse_bot_list(bots), players)
+    for seat, spec in enumerate(seats):
+        make_bot(spec, game, seat, seed)
+    jobs = _jobs(game_name, players, games, seed, seats)
     processes = _games_per_sec(jobs, Backend(workers))
     rows = []
     start = time.perf_counter()
@@ -74,7 +84,7 @@ def bench_lab(
     return {
         "game": game_name,
         "players": players,
-        "bots": "random",
+        "bots": ",".join(parse_bot_list(bots)),
         "games": games,
         "workers": workers,
         "processes_games_per_sec": round(processes, 1),
@@ -93,9 +103,11 @@ def bench_lab(
     }
 
 
-def run_bench_lab(players: int, games: int, workers: int, seed: int, as_json: bool) -> None:
+def run_bench_lab(
+    players: int, games: int, workers: int, seed: int, as_json: bool, bots: str = "random"
+) -> None:
     """The ``floe bench lab`` command: print the figures (JSON with ``as_json``)."""
-    figures = bench_lab(players, games, workers, seed)
+    figures = bench_lab(players, games, workers, seed, bots=bots)
     if as_json:
         print(json.dumps(figures))
         return

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import doctest
-import importlib
 
 import pytest
+
+from ..native_trace import python_module
 
 MODULES = ["cards", "config", "actions", "scoring", "vector", "text", "terminal"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(f"floe.games.arche.{name}")
-    result = doctest.testmod(module)
+    result = doctest.testmod(python_module("arche", name))  # a compiled module's examples from its source
     assert result.attempted > 0 and result.failed == 0

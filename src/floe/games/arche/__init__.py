@@ -3,7 +3,11 @@ the majorities on the five scoring cards. Rules: ``shared/rules/arche-opti-mix.m
 them: ``docs/arche-rules.md``. The card list is the spec's placeholder (``cards.csv``), not the printed one.
 """
 
-from floe.games.arche.cards import PLACEHOLDER_DECK, PLACEHOLDER_NOTICE
-from floe.games.arche.game import VERSION, ArcheGame, ArcheState
+from floe.games.arche import native
+
+native.use(__path__)  # before any engine module is imported: the compiled ones, when built and in use
+
+from floe.games.arche.cards import PLACEHOLDER_DECK, PLACEHOLDER_NOTICE  # noqa: E402
+from floe.games.arche.game import VERSION, ArcheGame, ArcheState  # noqa: E402
 
 __all__ = ["PLACEHOLDER_DECK", "PLACEHOLDER_NOTICE", "VERSION", "ArcheGame", "ArcheState"]

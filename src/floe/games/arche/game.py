@@ -12,7 +12,7 @@ from floe.core.errors import IllegalActionError
 from floe.core.game import Game, GameSpec, State
 from floe.games.arche import actions as act
 from floe.games.arche import legal as legality
-from floe.games.arche import rules
+from floe.games.arche import native, rules
 from floe.games.arche.config import RulesConfig
 from floe.games.arche.determinize import determinize
 from floe.games.arche.observation import ArcheObservation, observe, observe_action
@@ -203,6 +203,10 @@ class ArcheGame(Game):
             version=VERSION,
             player_actions=sp.player_actions,
         )
+
+    def engine(self) -> str:
+        """``mypyc`` when the compiled engine is in use, else why not (``native.status``)."""
+        return native.status()
 
     def new_initial_state(self) -> ArcheState:
         st = ArcheState.__new__(ArcheState)

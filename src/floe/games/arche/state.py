@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arche.config import RulesConfig
 
 # The turn's own decision when nothing is pending (``phase``).
@@ -109,6 +110,7 @@ SCALAR_FIELDS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ArcheState (game.py) stays a Python class
 class ArcheStateData:
     """The raw fields of an Arche position; ``ArcheState`` adds the game API on top."""
 
@@ -212,8 +214,12 @@ class ArcheStateData:
     def load_fields(self, data: dict[str, Any]) -> None:
         """Inverse of ``fields_json`` (the config is set by the caller)."""
         for name in SCALAR_FIELDS:
-            value = data[name]
-            setattr(self, name, bool(value) if name in ("rain_placed", "pets_due") else int(value))
+            # Two statements, not one conditional expression: compiled (native.py), ``bool(v) if ... else
+            # int(v)`` has the type int, and its True would arrive as 1, which a bool field refuses.
+            if name in ("rain_placed", "pets_due"):
+                setattr(self, name, bool(data[name]))
+            else:
+                setattr(self, name, int(data[name]))
         for name in _LIST_FIELDS:
             setattr(self, name, [int(x) for x in data[name]])
         self.pending = [(int(k), int(a), int(b)) for k, a, b in data["pending"]]

@@ -48,35 +48,42 @@ ArcticAction.parse('give fox-walrus-4 to P3')
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from floe.core.errors import InvalidActionError
 from floe.games.arctic.cards import ANIMALS, N_CARDS, card_name, parse_card
 from floe.games.arctic.i18n import _
 from floe.games.arctic.powers import POWER_BY_SLUG, Power
 
-STOP, PASS, TAKE_BACK, DRAW_DECK = 0, 1, 2, 3
-MOVE_RIGHT, MOVE_LEFT, EXTRA_RIGHT, EXTRA_LEFT = 4, 5, 6, 7
-PENALTY_BLIND = 8
-GIVE_BLIND = 9  # + seat
-LOOK = 13  # a Polar bear power's look at the player's own face-down penalty zone (penalties=hidden_look)
-PLACE = 16
-UNDER = PLACE + N_CARDS
-FACEDOWN = UNDER + N_CARDS
-SWAP = FACEDOWN + N_CARDS
-RIVER = SWAP + N_CARDS
-PENALTY = RIVER + N_CARDS
-DISCARD = PENALTY + N_CARDS
-GIVE = DISCARD + N_CARDS  # + 4 * card + seat
-N_PLAYER_ACTIONS = GIVE + 4 * N_CARDS
-CARD = N_PLAYER_ACTIONS
-DECKS = CARD + N_CARDS  # + bit mask of the decks in play
-SIDE = DECKS + 16  # + index into POWER_IDS
-TOTEM = SIDE + 12
-FIRST = TOTEM + 6
-N_ACTIONS = FIRST + 4
+# Final: the compiled engine (docs/performance.md) reads these as C constants.
+STOP: Final = 0
+PASS: Final = 1
+TAKE_BACK: Final = 2
+DRAW_DECK: Final = 3
+MOVE_RIGHT: Final = 4
+MOVE_LEFT: Final = 5
+EXTRA_RIGHT: Final = 6
+EXTRA_LEFT: Final = 7
+PENALTY_BLIND: Final = 8
+GIVE_BLIND: Final = 9  # + seat
+LOOK: Final = 13  # a Polar bear power's look at the own face-down penalty zone (penalties=hidden_look)
+PLACE: Final = 16
+UNDER: Final = PLACE + N_CARDS
+FACEDOWN: Final = UNDER + N_CARDS
+SWAP: Final = FACEDOWN + N_CARDS
+RIVER: Final = SWAP + N_CARDS
+PENALTY: Final = RIVER + N_CARDS
+DISCARD: Final = PENALTY + N_CARDS
+GIVE: Final = DISCARD + N_CARDS  # + 4 * card + seat
+N_PLAYER_ACTIONS: Final = GIVE + 4 * N_CARDS
+CARD: Final = N_PLAYER_ACTIONS
+DECKS: Final = CARD + N_CARDS  # + bit mask of the decks in play
+SIDE: Final = DECKS + 16  # + index into POWER_IDS
+TOTEM: Final = SIDE + 12
+FIRST: Final = TOTEM + 6
+N_ACTIONS: Final = FIRST + 4
 
-POWER_IDS: tuple[int, ...] = tuple(sorted(int(p) for p in Power))  # plain ints: the state stores them
+POWER_IDS: Final[tuple[int, ...]] = tuple(sorted(int(p) for p in Power))  # plain ints: the state stores them
 
 RIGHT, LEFT = 1, -1  # a token move's direction: towards the landscape's 15, or towards its 0
 

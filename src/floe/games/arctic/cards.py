@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 from importlib import resources
+from typing import Final
 
 from floe.core.i18n import N_
 from floe.games.arctic.i18n import _
@@ -23,16 +24,22 @@ from floe.games.arctic.i18n import _
 ANIMALS: tuple[str, ...] = ("fox", "moose", "walrus", "orca", "puffin", "bear")  # the notation's names
 # The animals' names for people (message ids; the rulebooks' names in each language: ``animal_word``).
 ANIMAL_WORDS: tuple[str, ...] = (N_("fox"), N_("moose"), N_("walrus"), N_("orca"), N_("puffin"), N_("bear"))
-FOX, MOOSE, WALRUS, ORCA, PUFFIN, BEAR = range(6)
-N_ANIMALS = 6
-N_CARDS = 120
-N_DECKS = 4
-CARDS_PER_DECK = 30
+# Final: the compiled engine (docs/performance.md) reads these as C constants.
+FOX: Final = 0
+MOOSE: Final = 1
+WALRUS: Final = 2
+ORCA: Final = 3
+PUFFIN: Final = 4
+BEAR: Final = 5
+N_ANIMALS: Final = 6
+N_CARDS: Final = 120
+N_DECKS: Final = 4
+CARDS_PER_DECK: Final = 30
 
 # Landscape values left (0) to right (15); tokens stand on positions 0..5 and start on the card worth 3.
-LANDSCAPE: tuple[int, ...] = (0, 1, 3, 6, 10, 15)
-START_POSITION = 2
-LAST_POSITION = 5
+LANDSCAPE: Final[tuple[int, ...]] = (0, 1, 3, 6, 10, 15)
+START_POSITION: Final = 2
+LAST_POSITION: Final = 5
 
 
 class CardDataError(ValueError):
@@ -100,7 +107,12 @@ def validate(
         raise CardDataError("two cards share main animal, companion and draw value")
 
 
-MAIN, COMPANION, PLACEMENT, DRAW, DECK = _load()
+_TABLE = _load()
+MAIN: Final = _TABLE[0]
+COMPANION: Final = _TABLE[1]
+PLACEMENT: Final = _TABLE[2]
+DRAW: Final = _TABLE[3]
+DECK: Final = _TABLE[4]
 validate(MAIN, COMPANION, PLACEMENT, DRAW, DECK)
 
 # (main, companion, placement) names a card uniquely (invariant 7), so it is the card's notation.
@@ -108,7 +120,7 @@ CARD_NAMES: tuple[str, ...] = tuple(
     f"{ANIMALS[MAIN[c]]}-{ANIMALS[COMPANION[c]]}-{PLACEMENT[c]}" for c in range(N_CARDS)
 )
 _CARD_BY_NAME = {name: c for c, name in enumerate(CARD_NAMES)}
-DECK_CARDS: tuple[tuple[int, ...], ...] = tuple(
+DECK_CARDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(c for c in range(N_CARDS) if DECK[c] == k) for k in range(N_DECKS)
 )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic.cards import CARD_NAMES, DECK_CARDS, N_ANIMALS, N_CARDS
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, ArcticStateData, Job
@@ -38,6 +39,7 @@ _COVERED_SLOTS = tuple(tuple(Slot(COVERED, q, i) for i in range(N_CARDS)) for q 
 _TOTEM_JOB = int(Job.TOTEM)  # a module global reads faster than an enum member
 
 
+@mypyc_attr(native_class=False)  # the compiled engine (native.py) cannot derive a native class from it
 class DeterminizationError(RuntimeError):
     """No consistent world could be sampled (a bug: the real state is always one)."""
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import numpy as np
 
-from floe.core.errors import OptionError
+from floe.core.errors import IllegalActionError, OptionError
 from floe.core.game import Game, GameSpec, State
 from floe.games.arctic import actions as act
-from floe.games.arctic import rules
+from floe.games.arctic import native, rules
 from floe.games.arctic.belief import TotemBelief
 from floe.games.arctic.cards import LANDSCAPE, MAIN, N_CARDS
 from floe.games.arctic.config import RulesConfig
@@ -27,24 +27,20 @@ from floe.games.arctic.vector import VECTOR_SIZE, vector
 VERSION = "arctic-3"
 
 
-class ArcticState(ArcticStateData, State):
-    """A position of Arctic. Mutable; ``clone`` is cheap and independent."""
+class ArcticState(rules.ArcticStateCore, State):
+    """A position of Arctic. Mutable; ``clone`` is cheap and independent. The methods called at every step
+    (``current_player``, ``legal_actions``, ``apply_unchecked``...) are ``rules.ArcticStateCore``'s."""
 
     __slots__ = ()
 
     # --- who acts and what is legal -------------------------------------------------------------------
-    def current_player(self) -> int:
-        return self.to_act
-
-    def legal_actions(self) -> list[int]:
-        """Legal ids, ascending. The list is cached and shared: do not modify it."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = rules.legal_actions(self)
-        return legal
-
-    def is_legal(self, action: int) -> bool:
-        return action in self.legal_actions()
+    def apply(self, action: int) -> None:
+        # State.apply's checks and errors, without its two generic calls per action.
+        if self.to_act == rules.TERMINAL:
+            raise IllegalActionError("the game is over: no more actions")
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{self.describe_action(action)} is not legal now")
+        rules.apply_action(self, action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.to_act != rules.CHANCE:
@@ -52,13 +48,6 @@ class ArcticState(ArcticStateData, State):
         outcomes = rules.chance_actions(self)
         p = 1.0 / len(outcomes)
         return [(a, p) for a in outcomes]
-
-    def sample_chance(self, rng: random.Random) -> int:
-        # Every Arctic chance event is uniform, so one choice from the outcome list is exact.
-        return rng.choice(self.legal_actions())
-
-    def apply_unchecked(self, action: int) -> None:
-        rules.apply_action(self, action)
 
     def undoable(self, action: int) -> bool:
         """A decision that keeps this seat in the same turn with no card drawn (placing, moving tokens,
@@ -181,6 +170,10 @@ class ArcticGame(Game):
             version=VERSION,
             player_actions=act.N_PLAYER_ACTIONS,
         )
+
+    def engine(self) -> str:
+        """``mypyc`` when the compiled engine is in use, else why not (``native.status``)."""
+        return native.status()
 
     def new_initial_state(self) -> ArcticState:
         st = ArcticState.__new__(ArcticState)

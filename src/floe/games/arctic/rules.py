@@ -2,7 +2,9 @@
 
 Three entry points work on ``ArcticStateData``: ``setup`` (the empty table and its chance jobs),
 ``legal_actions`` (the single source of legality) and ``apply_action`` (one action, then ``settle``, which
-runs every automatic transition until a decision or a chance event is due).
+runs every automatic transition until a decision or a chance event is due). ``ArcticStateCore`` puts them
+behind the core API's hot methods (``legal_actions``, ``apply_unchecked``...), so that in the compiled engine
+(``native.py``) a caller's every step runs compiled code.
 
 Powers: an A power counts only if held since the start of the turn (``powers_held_at_start``); a B or C power
 counts if held now, so one taken in this turn's A6 works at once (spec 6.1).
@@ -10,8 +12,11 @@ counts if held now, so one taken in this turn's A6 works at once (spec 6.1).
 
 from __future__ import annotations
 
+import random
 from bisect import insort
+from typing import Final
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import (
     COMPANION,
@@ -20,6 +25,7 @@ from floe.games.arctic.cards import (
     LAST_POSITION,
     MAIN,
     N_ANIMALS,
+    N_CARDS,
     PLACEMENT,
     START_POSITION,
     WALRUS,
@@ -48,24 +54,39 @@ from floe.games.arctic.state import (
     DRAW as STEP_DRAW,
 )
 
-CHANCE = -1
-TERMINAL = -2
+CHANCE: Final = -1
+TERMINAL: Final = -2
 
 # Plain-int copies of the Job and Power members the engine reads: the state holds plain data (its repr and
 # JSON round-trip unchanged), and reading an enum member through its class costs ~140 ns in Python 3.11
-# where a module global costs ~10 ns.
-_JOB_DECKS, _JOB_SIDE, _JOB_TOTEM, _JOB_FIRST = int(Job.DECKS), int(Job.SIDE), int(Job.TOTEM), int(Job.FIRST)
-_JOB_HAND, _JOB_RIVER, _JOB_PENALTY = int(Job.HAND), int(Job.RIVER), int(Job.PENALTY)
-_JOB_BLIND_DRAW, _JOB_BLIND_GIVE = int(Job.BLIND_DRAW), int(Job.BLIND_GIVE)
-_FOX_FACEDOWN, _FOX_UNDER = int(Power.FOX_FACEDOWN), int(Power.FOX_UNDER)
-_MOOSE_DRAW, _MOOSE_PLACE = int(Power.MOOSE_DRAW), int(Power.MOOSE_PLACE)
-_WALRUS_MAIN = int(Power.WALRUS_MAIN)
-_ORCA_REFILL, _ORCA_DECK = int(Power.ORCA_REFILL), int(Power.ORCA_DECK)
-_PUFFIN_SWAP, _PUFFIN_TAKE_BACK = int(Power.PUFFIN_SWAP), int(Power.PUFFIN_TAKE_BACK)
-_BEAR_DRAW_PENALTY, _BEAR_GIVE = int(Power.BEAR_DRAW_PENALTY), int(Power.BEAR_GIVE)
-HAND_LIMIT = 7
-RIVER_SIZE = 6
-HAND_START = 3
+# where a module global costs ~10 ns (and a Final one compiles to a C static).
+_JOB_DECKS: Final = int(Job.DECKS)
+_JOB_SIDE: Final = int(Job.SIDE)
+_JOB_TOTEM: Final = int(Job.TOTEM)
+_JOB_FIRST: Final = int(Job.FIRST)
+_JOB_HAND: Final = int(Job.HAND)
+_JOB_RIVER: Final = int(Job.RIVER)
+_JOB_PENALTY: Final = int(Job.PENALTY)
+_JOB_BLIND_DRAW: Final = int(Job.BLIND_DRAW)
+_JOB_BLIND_GIVE: Final = int(Job.BLIND_GIVE)
+_FOX_FACEDOWN: Final = int(Power.FOX_FACEDOWN)
+_FOX_UNDER: Final = int(Power.FOX_UNDER)
+_MOOSE_DRAW: Final = int(Power.MOOSE_DRAW)
+_MOOSE_PLACE: Final = int(Power.MOOSE_PLACE)
+_WALRUS_MAIN: Final = int(Power.WALRUS_MAIN)
+_ORCA_REFILL: Final = int(Power.ORCA_REFILL)
+_ORCA_DECK: Final = int(Power.ORCA_DECK)
+_PUFFIN_SWAP: Final = int(Power.PUFFIN_SWAP)
+_PUFFIN_TAKE_BACK: Final = int(Power.PUFFIN_TAKE_BACK)
+_BEAR_DRAW_PENALTY: Final = int(Power.BEAR_DRAW_PENALTY)
+_BEAR_GIVE: Final = int(Power.BEAR_GIVE)
+HAND_LIMIT: Final = 7
+RIVER_SIZE: Final = 6
+HAND_START: Final = 3
+
+# The chance outcomes "this card is drawn", made once: a fresh list of them is built at every draw, and
+# reusing the int objects saves allocating each (the ids are above Python's small-int cache).
+_CARD_OUTCOMES: Final = tuple(range(act.CARD, act.CARD + N_CARDS))
 
 # Decks-in-play masks for n players when decks are chosen at random.
 DECK_MASKS: dict[int, tuple[int, ...]] = {
@@ -141,6 +162,53 @@ def has_power(st: ArcticStateData, power: int) -> bool:
     """A B or C power (a ``Power`` id): in play and held by the player now."""
     animal = power // 10 - 1  # Power.animal, inlined
     return st.powers[animal] == power and st.holder[animal] == st.turn_player
+
+
+# --- the core API's hot methods -------------------------------------------------------------------------
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # ArcticState (game.py) adds the rest of the API in Python
+class ArcticStateCore(ArcticStateData):
+    """The position with the core API's methods that search and play call at every step (``State``'s
+    contract; ``ArcticState`` derives from both)."""
+
+    __slots__ = ()
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+        return self.to_act
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.to_act == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True while a chance event is pending."""
+        return self.to_act == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Legal ids, ascending. The list is cached and shared: do not modify it."""
+        return _cached_legal(self)
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now."""
+        return action in _cached_legal(self)
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A chance outcome drawn by ``rng``: every Arctic chance event is uniform, so one choice from the
+        outcome list is exact."""
+        return rng.choice(_cached_legal(self))
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action known to be legal."""
+        apply_action(self, action)
+
+
+def _cached_legal(st: ArcticStateData) -> list[int]:
+    legal = st._legal
+    if legal is None:
+        legal = st._legal = legal_actions(st)
+    return legal
 
 
 # --- legality ------------------------------------------------------------------------------------------
@@ -312,7 +380,7 @@ def chance_actions(st: ArcticStateData) -> list[int]:
     """The outcome ids of the pending chance job, ascending."""
     kind, a, _ = st.pending[0]
     if kind in CARD_JOBS:
-        return [act.CARD + c for c in st.deck]
+        return [_CARD_OUTCOMES[c] for c in st.deck]
     if kind in (_JOB_BLIND_DRAW, _JOB_BLIND_GIVE):
         return [act.CARD + c for c in st.penalties[a]]
     if kind == _JOB_DECKS:

@@ -9,7 +9,8 @@ Each face-down card counts as an animal chosen at scoring; two policies are offe
 
 >>> best_run_score([FOX, FOX, FACE_DOWN, FOX, FOX])
 (10, (5, 0, 0, 0, 0, 0), (0,))
->>> from floe.games.arctic.cards import BEAR, MOOSE
+>>> from floe.core.compiled import mypyc_attr
+from floe.games.arctic.cards import BEAR, MOOSE
 >>> best_run_score([FOX, FOX, FACE_DOWN, MOOSE, MOOSE, MOOSE])
 (8, (2, 4, 0, 0, 0, 0), (1,))
 >>> score([MOOSE, MOOSE, BEAR, BEAR], totem_value=6, penalties=2).total
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic.cards import ANIMALS, FOX, N_ANIMALS
 
 __all__ = [
@@ -71,6 +73,7 @@ def run_points(n: int) -> int:
     return RUN_POINTS[n if n < _CAP else _CAP]
 
 
+@mypyc_attr(native_class=False)  # compiled (native.py), a native frozen record would not unpickle
 @dataclass(frozen=True, slots=True)
 class ScoreBreakdown:
     """One player's final score, split into its parts (spec 8.1).

@@ -29,15 +29,27 @@ serialises to JSON. Conventions:
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
+from typing import Any, Final
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic.config import RulesConfig
 
-FACE_DOWN_FLAG = 128
-IN_HAND = 16
+FACE_DOWN_FLAG: Final = 128
+IN_HAND: Final = 16
 
 # Steps: which decisions are legal (or which automatic work comes next).
-SETUP, PLACE, SWAP_RIVER, TAKE_POWER, MOVE, EXTRA, DRAW, REFILLED, DISCARD, GIVE, OVER = range(11)
+# (Final: the compiled engine reads them as C constants.)
+SETUP: Final = 0
+PLACE: Final = 1
+SWAP_RIVER: Final = 2
+TAKE_POWER: Final = 3
+MOVE: Final = 4
+EXTRA: Final = 5
+DRAW: Final = 6
+REFILLED: Final = 7
+DISCARD: Final = 8
+GIVE: Final = 9
+OVER: Final = 10
 STEP_NAMES = (
     "setup",
     "place",
@@ -83,7 +95,7 @@ JOB_NAMES = (
     "penalty-to-hand",
     "give-penalty",
 )
-CARD_JOBS = frozenset((Job.HAND, Job.RIVER, Job.PENALTY))  # a card drawn from the stock
+CARD_JOBS: Final = frozenset((Job.HAND, Job.RIVER, Job.PENALTY))  # a card drawn from the stock
 
 _LIST_FIELDS = (
     "tokens",
@@ -132,6 +144,7 @@ SCALAR_FIELDS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ArcticState (game.py) stays a Python class
 class ArcticStateData:
     """The raw fields of an Arctic position; ``ArcticState`` adds the game API on top."""
 

@@ -1,0 +1,29 @@
+"""Arche's compiled engine: which modules mypyc compiles (``floe.core.compiled`` says how they are built
+and when they are used; ``FLOE_NATIVE=0`` keeps the Python modules, which are the reference).
+
+Module level holds data only: ``hatch_build.py`` reads it by its path during a build, without Floe.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# The modules the profile names (docs/performance.md): the state, legality, the rules and the action ids.
+COMPILED = ("state", "legal", "rules", "actions")
+STAMPED = (*COMPILED, "config", "cards")  # the stamp covers what the compiled code reads too
+GROUP = "floe.games.arche._engine"  # mypyc's shared library: _native/_engine__mypyc*.so
+HERE = Path(__file__).resolve().parent
+
+
+def status() -> str:
+    """``mypyc`` when the compiled engine is in use, else ``python (why)``."""
+    from floe.core import compiled
+
+    return compiled.status(HERE, COMPILED, STAMPED)
+
+
+def use(package_path: list[str]) -> None:
+    """Put the compiled modules first on the package's ``__path__`` when they are in use."""
+    from floe.core import compiled
+
+    compiled.use(package_path, HERE, COMPILED, STAMPED)
