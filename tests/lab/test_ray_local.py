@@ -117,6 +117,10 @@ def test_bench_lab_reports_both_ways_and_the_overhead() -> None:
     assert list(by_batch) == [1, DEFAULT_BATCH]
     for row in by_batch.values():
         assert row["games_per_sec"] > 0
-        speed = row["games_per_sec"] / figures["processes_games_per_sec"]
-        assert row["overhead"] == pytest.approx(1 - speed, abs=0.01 * speed)  # (of rounded figures)
+        ray, processes = row["games_per_sec"], figures["processes_games_per_sec"]
+        speed = ray / processes
+        # Recomputed from figures rounded to 0.1 games/s: the ratio is off by at most that rounding (more, the
+        # slower the machine), and the overhead itself is rounded to 0.001.
+        slack = speed * (0.05 / ray + 0.05 / processes) * 1.01 + 0.0005
+        assert row["overhead"] == pytest.approx(1 - speed, abs=slack)
     assert figures["ray_overhead"] == by_batch[DEFAULT_BATCH]["overhead"]
