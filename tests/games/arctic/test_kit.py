@@ -106,12 +106,12 @@ def test_kit_many(players: int, chunk: int) -> None:
 
 
 @pytest.mark.slow  # whole games: left out of ./floe-test --quick
-def test_observe_action_tells_no_hidden_card() -> None:
+@pytest.mark.parametrize(
+    "options",
+    [{"preset": "rules"}, {"preset": "bga"}, {"penalties": "hidden_blind", "piles_public": False}],
+    ids=["rules", "bga", "hidden"],
+)
+def test_observe_action_tells_no_hidden_card(options: dict[str, Any]) -> None:
     """Every observed action, for every seat, names only what the seat's observation after it reveals (the
     kit's leak check over whole games under both presets, with hidden penalty zones and piles too)."""
-    for options in (
-        {"preset": "rules"},
-        {"preset": "bga"},
-        {"penalties": "hidden_blind", "piles_public": False},
-    ):
-        check_game("arctic", [2, 3], games=2, options=options, sample=0.0, information=1.0, twin_steps=0)
+    check_game("arctic", [2, 3], games=2, options=options, sample=0.0, information=1.0, twin_steps=0)
