@@ -446,10 +446,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await ws.accept()
         lobby = lobby_of(ws)
         lang = reader_language(None, ws)  # until the hello says
+        chat: ChatRooms = ws.app.state.chat
         try:
             table = await lobby.fetch(table_id)
             hello = await _first_hello(ws)
             lang = reader_language(hello.lang, ws)
+            # Everything the hello reads from the store is read before the connection is registered: a
+            # failing database refuses the hello and leaves no connection behind (issue 24, item 6).
+            history = await chat.history(table.id)
             seat = await lobby.hello(table, hello.token)
             conn = lobby.open_conn(table, ws, seat, lang)
             lobby.connect(table, conn)
@@ -457,23 +461,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await _send_error(ws, exc, None, lang)
             await ws.close(code=4000 + min(exc.status, 999) % 1000)
             return
+        except SQLAlchemyError as exc:
+            log.error("storage error: %s", exc)
+            refused = MoveError("storage", L_("the table could not be read; try again"), 503)
+            await _send_error(ws, refused, None, lang)
+            await ws.close(code=4503)
+            return
         except WebSocketDisconnect:
             return
+        # From here on the connection is registered: every way out goes through the ``finally`` below.
         # Reading and writing run side by side: the connection ends when the client goes (reading ends) or
         # when the server gives up on a client that does not read (writing ends, ``conn.dropped``).
         pump = conn.start()
-        await ws.app.state.chat.send_history(table.id, conn)
-        offer = ws.app.state.rematches.offer(table.id)
-        if offer is not None:
-            conn.send(offer.message())
-        serve = asyncio.create_task(_serve(ws, lobby, table, conn))
+        serve: asyncio.Task[None] | None = None
         try:
+            if history:
+                conn.send({"type": "chat", "lines": [line.message() for line in history]})
+            offer = ws.app.state.rematches.offer(table.id)
+            if offer is not None:
+                conn.send(offer.message())
+            serve = asyncio.create_task(_serve(ws, lobby, table, conn))
             await asyncio.wait({pump, serve}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             lobby.disconnect(table, conn)
-            serve.cancel()
-            pump.cancel()
-            await asyncio.gather(serve, pump, return_exceptions=True)
+            tasks = [pump] if serve is None else [serve, pump]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
         if conn.dropped is not None:
             log.info("dropped a connection of table %s: %s", table.id, conn.dropped)
             await _close(ws, DROPPED, "not reading; reconnect", CLOSE_GRACE)

@@ -166,12 +166,6 @@ class ChatRooms:
         for other in conns:
             other.send(message)
 
-    async def send_history(self, table_id: str, conn: Conn) -> None:
-        """Send a new connection the table's lines (nothing if none was said)."""
-        lines = await self.history(table_id)
-        if lines:
-            conn.send({"type": "chat", "lines": [line.message() for line in lines]})
-
 
 def insert_chat(db: Any, table_id: str, line: ChatLine, keep: int) -> None:
     """Store ``line`` and delete the table's lines older than the newest ``keep``."""
