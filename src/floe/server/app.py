@@ -63,7 +63,7 @@ from floe.server.recent import note_recent, recent_rows, stored_summaries
 from floe.server.rematch import Rematches
 from floe.server.store import Store, database_url
 from floe.server.tables import MoveError, Table
-from floe.server.undo import undo
+from floe.server.undo import UndoLimits, undo
 
 WEB = Path(str(files("floe") / "web"))
 log = logging.getLogger("floe.server")
@@ -152,6 +152,23 @@ class Settings(BaseSettings):
     chat_rooms: Annotated[int, Field(ge=1, le=1_000_000)] = 4096  # tables whose chat stays in memory
     rematch_offers: Annotated[int, Field(ge=1, le=1_000_000)] = 1000  # rematch invitations kept (memory)
     recent_per_browser: Annotated[int, Field(ge=1, le=1000)] = 20  # recent tables kept per browser key
+
+    # --- undo (issue 24, item 1: undo.py) --------------------------------------------------------------
+    undo_per_turn: Annotated[int, Field(ge=1, le=1000)] = 20  # undos of one seat in one turn
+    undo_per_second: Annotated[float, Field(gt=0, le=100)] = 1.0  # undos per seat, after ...
+    undo_burst: Annotated[float, Field(ge=1, le=1000)] = 30.0  # ... a burst of this many
+    undos_per_game_length: Annotated[float, Field(ge=0, le=10)] = (
+        1.0  # undos per table, as a share of its game's longest length (max_game_length)
+    )
+
+    def undo_limits(self) -> UndoLimits:
+        """The undo settings, for the lobby."""
+        return UndoLimits(
+            per_turn=self.undo_per_turn,
+            per_second=self.undo_per_second,
+            burst=self.undo_burst,
+            per_game_length=self.undos_per_game_length,
+        )
 
     def chat_limits(self) -> ChatLimits:
         """The chat settings, for the chat rooms."""
@@ -245,6 +262,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             max_bot_ms=settings.bot_max_ms,
             max_bot_iterations=settings.bot_max_iterations,
             conn_limits=settings.conn_limits(),
+            undo_limits=settings.undo_limits(),
             seeds=seeds_for_tests(os.environ),
         )
         await asyncio.to_thread(lobby.load)
@@ -378,8 +396,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def state(
         table_id: str, request: Request, lang: str | None = None, authorization: str | None = Header(None)
     ) -> dict[str, Any]:
-        table = await lobby_of(request).fetch(table_id)
-        return table.state_message(seat_for(table, authorization), 0, reader_language(lang, request))
+        lobby = lobby_of(request)
+        table = await lobby.fetch(table_id)
+        seat, reader = seat_for(table, authorization), reader_language(lang, request)
+        await lobby.log_ready(table, reader)
+        return table.state_message(seat, 0, reader)
 
     @app.post("/api/tables/{table_id}/moves")
     async def move(
@@ -438,7 +459,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await lobby_of(request).fetch(table_id)
         if table.status != "finished":
             raise MoveError("not_finished", L_("the record is published once the game is over"), 409)
-        return table.record().to_json()
+        # A finished table's log no longer changes: its notation is written off the event loop.
+        record: dict[str, Any] = await asyncio.to_thread(lambda: table.record().to_json())
+        return record
 
     # --- WebSocket -----------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
@@ -454,6 +477,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # Everything the hello reads from the store is read before the connection is registered: a
             # failing database refuses the hello and leaves no connection behind (issue 24, item 6).
             history = await chat.history(table.id)
+            await lobby.log_ready(table, lang)
             seat = await lobby.hello(table, hello.token)
             conn = lobby.open_conn(table, ws, seat, lang)
             lobby.connect(table, conn)
