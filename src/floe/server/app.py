@@ -38,7 +38,7 @@ from floe.server.conns import CLOSE_GRACE, DROPPED, Conn, ConnLimits
 from floe.server.gamefiles import game_file
 from floe.server.httplimits import BodyLimit
 from floe.server.languages import catalog_json, languages_json, reader_language
-from floe.server.limits import TableLimits, TooMany
+from floe.server.limits import Connects, TableLimits, TooMany
 from floe.server.manager import Lobby, seeds_for_tests
 from floe.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -62,7 +62,7 @@ from floe.server.protocol import (
 from floe.server.recent import note_recent, recent_rows, stored_summaries
 from floe.server.rematch import Rematches
 from floe.server.store import Store, database_url
-from floe.server.tables import MoveError, Table
+from floe.server.tables import MoveError, Table, token_hash
 from floe.server.undo import UndoLimits, undo
 
 WEB = Path(str(files("floe") / "web"))
@@ -116,6 +116,21 @@ class Settings(BaseSettings):
     ws_send_timeout: Annotated[float, Field(gt=0)] = 20.0  # seconds a write may wait for a client to read
     away_toggles_per_second: Annotated[float, Field(gt=0)] = 1.0  # leave/back per connection, after ...
     away_toggle_burst: Annotated[float, Field(ge=1)] = 5.0  # ... a burst of this many
+    # --- reconnects (issue 24, item 8: limits.Connects, Lobby.seats_changed) ---------------------------
+    seat_connects_per_minute: Annotated[float, Field(gt=0)] = 30.0  # new connections per seat token ...
+    seat_connect_burst: Annotated[int, Field(ge=1)] = 10  # ... after a burst of this many
+    client_connects_per_minute: Annotated[float, Field(gt=0)] = 600.0  # new connections per address ...
+    client_connect_burst: Annotated[int, Field(ge=1)] = 120  # ... after a burst of this many
+    seats_news_interval: Annotated[float, Field(ge=0, le=60)] = 1.0  # seconds between two seats messages
+
+    def connects(self) -> Connects:
+        """The reconnect settings, for the lobby."""
+        return Connects(
+            per_token_minute=self.seat_connects_per_minute,
+            token_burst=self.seat_connect_burst,
+            per_client_minute=self.client_connects_per_minute,
+            client_burst=self.client_connect_burst,
+        )
 
     def conn_limits(self) -> ConnLimits:
         """The connection settings, for the lobby."""
@@ -126,6 +141,7 @@ class Settings(BaseSettings):
             send_timeout=self.ws_send_timeout,
             toggles_per_second=self.away_toggles_per_second,
             toggle_burst=self.away_toggle_burst,
+            seats_news_interval=self.seats_news_interval,
         )
 
     # --- resources and limits: HTTP, table creation, finished tables (issue 11 items 1, 8, 9) ---------
@@ -146,10 +162,12 @@ class Settings(BaseSettings):
     finished_cache: Count = 256  # finished tables kept in memory (others are read when asked for)
     # --- chat, rematch, recent tables (issue 13 items 10, 11: chat.py, rematch.py, recent.py) ---------
     chat_max_chars: Annotated[int, Field(ge=1, le=2000)] = 300  # characters of one chat line
-    chat_per_second: Annotated[float, Field(gt=0, le=100)] = 0.5  # chat lines per connection, after ...
-    chat_burst: Annotated[float, Field(ge=1, le=1000)] = 5.0  # ... a burst of this many
+    chat_per_second: Annotated[float, Field(gt=0, le=100)] = 0.5  # lines per seat / spectator address ...
+    chat_burst: Annotated[float, Field(ge=1, le=1000)] = 5.0  # ... after a burst of this many
+    chat_client_per_second: Annotated[float, Field(gt=0, le=1000)] = 2.0  # lines per address, all tables ...
+    chat_client_burst: Annotated[float, Field(ge=1, le=10_000)] = 20.0  # ... after a burst of this many
     chat_history: Annotated[int, Field(ge=1, le=10_000)] = 200  # chat lines kept per table
-    chat_rooms: Annotated[int, Field(ge=1, le=1_000_000)] = 4096  # tables whose chat stays in memory
+    chat_memory_bytes: Size = 64 * 1024 * 1024  # chat lines kept in memory, all tables together
     rematch_offers: Annotated[int, Field(ge=1, le=1_000_000)] = 1000  # rematch invitations kept (memory)
     recent_per_browser: Annotated[int, Field(ge=1, le=1000)] = 20  # recent tables kept per browser key
 
@@ -176,8 +194,10 @@ class Settings(BaseSettings):
             max_chars=self.chat_max_chars,
             per_second=self.chat_per_second,
             burst=self.chat_burst,
+            client_per_second=self.chat_client_per_second,
+            client_burst=self.chat_client_burst,
             history=self.chat_history,
-            rooms=self.chat_rooms,
+            memory_bytes=self.chat_memory_bytes,
         )
 
 
@@ -263,6 +283,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             max_bot_iterations=settings.bot_max_iterations,
             conn_limits=settings.conn_limits(),
             undo_limits=settings.undo_limits(),
+            connects=settings.connects(),
             seeds=seeds_for_tests(os.environ),
         )
         await asyncio.to_thread(lobby.load)
@@ -470,16 +491,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lobby = lobby_of(ws)
         lang = reader_language(None, ws)  # until the hello says
         chat: ChatRooms = ws.app.state.chat
+        client = ws.client.host if ws.client else None
         try:
             table = await lobby.fetch(table_id)
             hello = await _first_hello(ws)
             lang = reader_language(hello.lang, ws)
+            lobby.connects.admit(None if hello.token is None else token_hash(hello.token), client)
             # Everything the hello reads from the store is read before the connection is registered: a
             # failing database refuses the hello and leaves no connection behind (issue 24, item 6).
             history = await chat.history(table.id)
             await lobby.log_ready(table, lang)
             seat = await lobby.hello(table, hello.token)
-            conn = lobby.open_conn(table, ws, seat, lang)
+            conn = lobby.open_conn(table, ws, seat, lang, client)
             lobby.connect(table, conn)
         except MoveError as exc:
             await _send_error(ws, exc, None, lang)

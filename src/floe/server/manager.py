@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import math
 import random
 import secrets
 import time
@@ -28,7 +29,7 @@ from floe.core.registry import default_game, entry
 from floe.server.archive import FinishedCache, stored_summary
 from floe.server.botrunner import BotRunner, Decision, options_key, spec_facts
 from floe.server.conns import Conn, ConnLimits, Sender
-from floe.server.limits import Reservation, TableLimits
+from floe.server.limits import Connects, Reservation, TableLimits
 from floe.server.names import BadName, clean_name, clean_table_name
 from floe.server.protocol import CreateTable, JoinTable
 from floe.server.store import Store, TableRow, UnreadableRow
@@ -90,6 +91,7 @@ class Lobby:
         max_bot_iterations: int = MAX_BOT_ITERATIONS,
         conn_limits: ConnLimits | None = None,
         undo_limits: UndoLimits | None = None,
+        connects: Connects | None = None,
         seeds: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
@@ -122,6 +124,10 @@ class Lobby:
         self._watchdog: asyncio.Task[None] | None = None
         self.on_change: list[Callable[[Table], None]] = [self._retire]
         self.conn_limits = conn_limits or ConnLimits()
+        self.connects = connects or Connects()
+        # When each table last told its connections of a seat's flags, and the news due (seats_changed).
+        self._seats_told: dict[str, float] = {}
+        self._seats_news_due: dict[str, asyncio.TimerHandle] = {}
         self.undo_limits = undo_limits or UndoLimits()
 
     # --- life cycle ----------------------------------------------------------------------------------
@@ -164,6 +170,8 @@ class Lobby:
             self._watchdog.cancel()
         for _, task in self.bot_tasks.values():
             task.cancel()
+        for due in self._seats_news_due.values():
+            due.cancel()
         for conns in self.conns.values():
             for conn in conns:
                 conn.close()
@@ -218,6 +226,7 @@ class Lobby:
             del self.tables[table.id]
             self.finished.put(table)
             self.limits.closed(table.id)
+            self._seats_told.pop(table.id, None)
 
     async def public_tables(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         """The lobby's list: the newest ``limit`` public tables (with ``status``, if given). Open tables
@@ -441,14 +450,37 @@ class Lobby:
 
     def seats_changed(self, table: Table, but: Conn | None = None) -> None:
         """Tell every connection (but ``but``) that the seats' flags changed: a small ``seats`` message, or
-        nothing if a ``state`` is already waiting for it."""
+        nothing if a ``state`` is already waiting for it. At most one such message a table every
+        ``seats_news_interval`` seconds: news in between waits for the interval's end and goes out once,
+        so a seat that reconnects as fast as it can costs the table's spectators nothing more (issue 24,
+        item 8)."""
+        if table.id in self._seats_news_due:
+            return  # already due: it will say the flags as they are then
+        loop = asyncio.get_running_loop()
+        wait = self._seats_told.get(table.id, -math.inf) + self.conn_limits.seats_news_interval - loop.time()
+        if wait > 0:
+            self._seats_news_due[table.id] = loop.call_later(wait, self._tell_seats, table, None)
+        else:
+            self._tell_seats(table, but)
+
+    def _tell_seats(self, table: Table, but: Conn | None) -> None:
+        self._seats_news_due.pop(table.id, None)
+        self._seats_told[table.id] = asyncio.get_running_loop().time()
         for conn in self.conns.get(table.id, ()):
             if conn is not but:
                 conn.send_seats()
 
     # --- connections ---------------------------------------------------------------------------------
-    def open_conn(self, table: Table, sender: Sender, seat: int | None, lang: str | None = None) -> Conn:
-        """A connection of ``table`` for ``seat`` reading ``lang`` (not yet registered: see ``connect``)."""
+    def open_conn(
+        self,
+        table: Table,
+        sender: Sender,
+        seat: int | None,
+        lang: str | None = None,
+        client: str | None = None,
+    ) -> Conn:
+        """A connection of ``table`` for ``seat`` reading ``lang``, from the address ``client`` (not yet
+        registered: see ``connect``)."""
         return Conn(
             sender,
             seat,
@@ -456,6 +488,7 @@ class Lobby:
             seats_of=lambda: {"type": "seats", "table": table.summary()},
             limits=self.conn_limits,
             lang=lang or SOURCE,
+            client=client,
         )
 
     def connect(self, table: Table, conn: Conn) -> None:
