@@ -160,6 +160,9 @@ class Settings(BaseSettings):
     open_tables_per_client: Count = 20  # unfinished tables one client created
     open_tables_total: Count = 2000  # unfinished tables on the server
     finished_cache: Count = 256  # finished tables kept in memory (others are read when asked for)
+    # Tables nobody ever sat at (issue 24, item 2): they expire, and never count in open_tables_total.
+    unjoined_expiry: Annotated[float, Field(ge=0)] = 600.0  # seconds (0: never)
+    unjoined_tables_total: Annotated[int, Field(ge=1)] = 1000  # kept at once; a new one pushes the oldest out
     # --- chat, rematch, recent tables (issue 13 items 10, 11: chat.py, rematch.py, recent.py) ---------
     chat_max_chars: Annotated[int, Field(ge=1, le=2000)] = 300  # characters of one chat line
     chat_per_second: Annotated[float, Field(gt=0, le=100)] = 0.5  # lines per seat / spectator address ...
@@ -284,6 +287,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             conn_limits=settings.conn_limits(),
             undo_limits=settings.undo_limits(),
             connects=settings.connects(),
+            unjoined_expiry=settings.unjoined_expiry,
+            unjoined_total=settings.unjoined_tables_total,
             seeds=seeds_for_tests(os.environ),
         )
         await asyncio.to_thread(lobby.load)

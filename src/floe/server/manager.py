@@ -92,6 +92,8 @@ class Lobby:
         conn_limits: ConnLimits | None = None,
         undo_limits: UndoLimits | None = None,
         connects: Connects | None = None,
+        unjoined_expiry: float = 600.0,
+        unjoined_total: int = 1000,
         seeds: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
@@ -129,6 +131,12 @@ class Lobby:
         self._seats_told: dict[str, float] = {}
         self._seats_news_due: dict[str, asyncio.TimerHandle] = {}
         self.undo_limits = undo_limits or UndoLimits()
+        # Tables nobody ever sat at (``Table.unjoined``): they expire after ``unjoined_expiry`` seconds (0:
+        # never), at most ``unjoined_total`` are kept (a new table pushes the oldest out), and they never
+        # count against the server's cap on open tables (issue 24, item 2).
+        self.unjoined_expiry = unjoined_expiry
+        self.unjoined_total = unjoined_total
+        self._expiring: set[str] = set()
 
     # --- life cycle ----------------------------------------------------------------------------------
     def load(self) -> int:
@@ -275,7 +283,11 @@ class Lobby:
         state, its chance outcomes and its bots are then built in the worker thread (``build_table``), so
         no creation holds up the tables in play; the table joins the lobby once it is stored."""
         check_options_size(request.options, self.options_max_bytes)
-        ticket = self.limits.admit(client, len(self.tables))
+        unjoined = sorted((t for t in self.tables.values() if t.unjoined), key=lambda t: t.row.created)
+        ticket = self.limits.admit(client, len(self.tables) - len(unjoined))
+        # The new table is unjoined until its creator opens it: the oldest unjoined tables make room.
+        for oldest in unjoined[: max(0, len(unjoined) + self.limits.pending - self.unjoined_total)]:
+            self.expire(oldest)
         # Drawn here, on the event loop, so a test's seeds go to its tables in the order they were asked for.
         seed = self.seeds() if self.seeds is not None else None
         try:
@@ -357,13 +369,15 @@ class Lobby:
             return None
         seat = table.seat_of(token)
         info = table.seats[seat]
-        if not info.claimed:
+        if not info.claimed or not info.seen:
+            claimed = info.claimed
             async with self.lock(table.id):
-                info.claimed = True
+                info.claimed = info.seen = True  # somebody sits here: the table no longer expires
                 await self._save_seats(table)
-            # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
-            # written when it tells them the seat is connected: that news is part of those states.
-            self.changed(table)
+            if not claimed:
+                # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
+                # written when it tells them the seat is connected: that news is part of those states.
+                self.changed(table)
         return seat
 
     async def _save_seats(self, table: Table) -> None:
@@ -393,9 +407,15 @@ class Lobby:
             new = table.after(action)
             start, added = table.version, table.added(new)
             finished = new.is_terminal()
+            seats = None
+            if not by_bot and not table.seats[seat].seen:  # a move over HTTP, its token's first use
+                table.seats[seat].seen = True
+                seats = table.row.seats = [s.stored() for s in table.seats]
 
             def write(conn: Any) -> None:
                 Store.append(conn, table.id, start, added)
+                if seats is not None:
+                    Store.set_seats(conn, table.id, seats)
                 if finished:
                     Store.set_finished(conn, table.id)
 
@@ -599,8 +619,45 @@ class Lobby:
             await asyncio.sleep(self.tick)
             now = time.time()
             for table in list(self.tables.values()):
+                expiry = self.unjoined_expiry
+                if expiry and table.unjoined and now - table.row.created >= expiry:
+                    self.expire(table)
+                    continue
                 with contextlib.suppress(Exception):
                     self._check_timers(table, now)
+
+    def expire(self, table: Table) -> None:
+        """Forget an unjoined table (``_expire``, in a task of its own; once)."""
+        if table.id not in self._expiring:
+            self._expiring.add(table.id)
+            task = asyncio.create_task(self._expire(table))
+            task.add_done_callback(lambda _: self._expiring.discard(table.id))
+
+    async def _expire(self, table: Table) -> None:
+        """Delete a table nobody ever sat at, from the store and memory: its seats, its place in the limits,
+        its bots; its spectators are told and closed. Nothing happens if somebody sat down meanwhile."""
+        async with self.lock(table.id):
+            if self.tables.get(table.id) is not table or not table.unjoined:
+                return
+            try:
+                await self.writer.write(lambda db: Store.delete_table(db, table.id))
+            except Exception as exc:  # the database is down: the table stays, and is tried again later
+                log.warning("could not expire table %s: %s", table.id, exc)
+                return
+            del self.tables[table.id]
+        log.info("table %s expired: nobody sat at it", table.id)
+        self.limits.closed(table.id)
+        self.owners.pop(table.id, None)
+        self.bots.forget(table.id)
+        self._seats_told.pop(table.id, None)
+        self.locks.pop(table.id, None)
+        running = self.bot_tasks.pop(table.id, None)
+        if running is not None:
+            running[1].cancel()
+        gone = MoveError("expired", L_("nobody sat at this table: it expired"), 410)
+        for conn in self.conns.pop(table.id, ()):
+            conn.send({"type": "error", "id": None, **gone.body(conn.lang)})
+            conn.close()
 
     def _check_timers(self, table: Table, now: float) -> None:
         seat = table.to_move

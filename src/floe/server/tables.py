@@ -74,6 +74,7 @@ class Seat:
     token_hash: str | None = None
     claimed: bool = False
     joined_by: str | None = None  # the SHA-256 of the browser key of a lobby join (one seat per browser)
+    seen: bool = False  # its token was used (a hello or a move): somebody sits there (``Table.unjoined``)
     connections: int = 0
     away: bool = False
     left_at: float | None = None
@@ -87,6 +88,7 @@ class Seat:
             "token_hash": self.token_hash,
             "claimed": self.claimed,
             "joined_by": self.joined_by,
+            "seen": self.seen,
         }
 
     @classmethod
@@ -99,6 +101,7 @@ class Seat:
             token_hash=data.get("token_hash"),
             claimed=bool(data.get("claimed")),
             joined_by=data.get("joined_by"),
+            seen=data.get("seen", True),  # a seat stored before this flag: counted as seen (never expires)
             left_at=time.time(),
         )
 
@@ -219,6 +222,13 @@ class Table:
         if any(s.kind == "person" and not s.claimed for s in self.seats):
             return "waiting"
         return "playing"
+
+    @property
+    def unjoined(self) -> bool:
+        """Whether nobody ever sat at the table: it has person seats and none's token was ever used (such a
+        table expires, and never counts against the server's cap on open tables: manager.py)."""
+        people = [s for s in self.seats if s.kind == "person"]
+        return bool(people) and not any(s.seen for s in people)
 
     @property
     def to_move(self) -> int | None:
