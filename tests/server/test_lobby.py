@@ -767,10 +767,16 @@ class ClientBots(HeldBots):
         self.clients: list[str | None] = []
 
     async def choose(
-        self, decision: Any, *, game: Any = None, client: str | None = None, wanted: Any = None
+        self,
+        decision: Any,
+        *,
+        game: Any = None,
+        client: str | None = None,
+        wanted: Any = None,
+        person: bool = False,
     ) -> Any:
         self.clients.append(client)
-        assert wanted is not None and wanted()
+        assert wanted is not None and wanted() and person  # a table of a person: its searches go first
         return await super().choose(decision, game=game, client=client, wanted=wanted)
 
 

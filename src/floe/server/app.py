@@ -109,6 +109,10 @@ class Settings(BaseSettings):
     bot_searches_per_client: Annotated[int, Field(ge=1, le=64)] = (
         1  # searches of one client's tables running at once
     )
+    bot_search_round: Annotated[float, Field(ge=0, le=3600)] = (
+        10.0  # seconds within which every search table gets a turn: searches shrink with load (0: off)
+    )
+    bot_min_slice: Annotated[float, Field(gt=0, le=60)] = 0.05  # ... but none is cut shorter than this
     # --- connections (issue 11, item 6): what one table, seat and connection may cost (conns.py) -------
     max_spectators: Count = 100  # spectator connections per table; more are refused
     max_seat_connections: Annotated[int, Field(ge=1)] = 4  # connections per seat (tabs, devices)
@@ -212,6 +216,8 @@ def bot_limits(settings: Settings) -> BotLimits:
         inline_seconds=settings.bot_inline_seconds,
         fast_workers=settings.bot_fast_workers,
         per_client=settings.bot_searches_per_client,
+        search_round=settings.bot_search_round or None,
+        min_slice=settings.bot_min_slice,
     )
 
 

@@ -602,7 +602,10 @@ class Lobby:
 
         client = self.owners.get(table.id) or f"table:{table.id}"
         try:
-            action = await self.bots.choose(decision, game=table.game, client=client, wanted=wanted)
+            person = any(s.kind == "person" for s in table.seats)
+            action = await self.bots.choose(
+                decision, game=table.game, client=client, wanted=wanted, person=person
+            )
             if action is None:
                 return  # dropped unrun: the table moved on while it waited
             if table.version == version and table.plays_by_bot(seat) is not None:
