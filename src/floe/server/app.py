@@ -12,6 +12,7 @@ import gc
 import json
 import logging
 import os
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from importlib.resources import files
 from pathlib import Path
@@ -154,6 +155,13 @@ class Settings(BaseSettings):
     # Behind a reverse proxy: the proxies' addresses (comma-separated, or "*") whose X-Forwarded-For
     # names the client. None: the client is the connection's peer, and no header can claim otherwise.
     forwarded_allow_ips: str | None = None
+    # Sockets (issue 24, item 5: listen.bounded_h11; WebSockets in the app's socket handler).
+    http_head_timeout: Annotated[float, Field(gt=0, le=3600)] = 10.0  # seconds for a request line + headers
+    http_keep_alive: Annotated[int, Field(ge=1, le=3600)] = 5  # seconds idle after a response
+    http_connections_per_client: Annotated[int, Field(ge=1)] = 64  # open HTTP connections per address
+    max_connections: Annotated[int, Field(ge=1)] = 10_000  # open sockets (at most the file limit allows)
+    ws_per_client: Annotated[int, Field(ge=1)] = 200  # open WebSockets per address (seats and spectators)
+    ws_total: Annotated[int, Field(ge=1)] = 5000  # open WebSockets in all
     max_body_bytes: Size = 256 * 1024  # an HTTP request body (the largest is a table creation)
     max_header_bytes: Size = 16 * 1024  # an HTTP request line and headers (uvicorn's h11 parser)
     ws_max_bytes: Size = 64 * 1024  # a WebSocket frame (uvicorn's ws_max_size)
@@ -496,8 +504,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return record
 
     # --- WebSocket -----------------------------------------------------------------------------------
+    sockets: Counter[str] = Counter()  # open WebSockets by address ("" for all): ws_per_client, ws_total
+
     @app.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:
+        address = ws.client.host if ws.client else "?"
+        if sockets[""] >= settings.ws_total or sockets[address] >= settings.ws_per_client:
+            # Refused before it is accepted: the handshake is answered 403 and nothing is kept.
+            await ws.close(code=4429)
+            return
+        sockets[""] += 1
+        sockets[address] += 1
+        try:
+            await serve_socket(ws, table_id)
+        finally:
+            sockets[""] -= 1
+            sockets[address] -= 1
+            if not sockets[address]:
+                del sockets[address]
+
+    async def serve_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         lobby = lobby_of(ws)
         lang = reader_language(None, ws)  # until the hello says
