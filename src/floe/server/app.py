@@ -20,9 +20,10 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import Field, ValidationError
+from pydantic_core import to_json
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -62,6 +63,7 @@ from floe.server.protocol import (
 )
 from floe.server.recent import note_recent, recent_rows, stored_summaries
 from floe.server.rematch import Rematches
+from floe.server.replays import ReplayLimits, Replays
 from floe.server.store import Store, database_url
 from floe.server.tables import MoveError, Table, token_hash
 from floe.server.undo import UndoLimits, undo
@@ -184,6 +186,20 @@ class Settings(BaseSettings):
     chat_history: Annotated[int, Field(ge=1, le=10_000)] = 200  # chat lines kept per table
     chat_memory_bytes: Size = 64 * 1024 * 1024  # chat lines kept in memory, all tables together
     rematch_offers: Annotated[int, Field(ge=1, le=1_000_000)] = 1000  # rematch invitations kept (memory)
+    # --- replays (issue 24, item 4: replays.py) ---------------------------------------------------------
+    replay_cache_bytes: Size = 64 * 1024 * 1024  # built replays kept, in bytes of JSON
+    replays_per_client: Annotated[int, Field(ge=1, le=64)] = 1  # replays one address may have in the making
+    replays_waiting: Annotated[int, Field(ge=0, le=10_000)] = 8  # replays waiting to be built, in all
+    replay_threads: Annotated[int, Field(ge=1, le=16)] = 1  # threads that build replays
+
+    def replay_limits(self) -> ReplayLimits:
+        """The replay settings."""
+        return ReplayLimits(
+            cache_bytes=self.replay_cache_bytes,
+            per_client=self.replays_per_client,
+            waiting=self.replays_waiting,
+            threads=self.replay_threads,
+        )
     recent_per_browser: Annotated[int, Field(ge=1, le=1000)] = 20  # recent tables kept per browser key
 
     # --- undo (issue 24, item 1: undo.py) --------------------------------------------------------------
@@ -316,9 +332,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.lobby = lobby
         app.state.chat = ChatRooms(store, lobby.writer, settings.chat_limits())
         app.state.rematches = Rematches(settings.rematch_offers)
+        app.state.replays = Replays(settings.replay_limits())
         try:
             yield
         finally:
+            app.state.replays.close()
             await lobby.stop()
             bots.close()
             store.close()
@@ -484,15 +502,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         reveal: bool = False,
         lang: str | None = None,
         authorization: str | None = Header(None),
-    ) -> dict[str, Any]:
+    ) -> Response:
         table = await lobby_of(request).fetch(table_id)
         seat = seat_for(table, authorization)
         if reveal and table.status != "finished":
             raise MoveError("not_finished", L_("a game is revealed only once it is over"), 409)
-        with i18n.using(reader_language(lang, request)):  # the thread runs in a copy of this context
-            frames = await asyncio.to_thread(table.replay_frames, seat, reveal)
+        reader = reader_language(lang, request)
+        events = list(table.events)  # the log as it is now: an open table plays on while this is built
+
+        def build() -> bytes:
+            with i18n.using(reader):
+                return to_json(table.replay_frames(seat, reveal, events))
+
+        replays: Replays = request.app.state.replays
+        key = (table.id, len(events), seat, reveal, reader)
+        hit = replays.cached(key) is not None
+        frames = await replays.frames(key, _client(request), build)
         chat = [line.message() for line in await request.app.state.chat.history(table.id)]
-        return {"table": table.summary(), "seat": seat, "frames": frames, "chat": chat}
+        # The frames go out as they were built (the same bytes for every reader of them), around them the
+        # table's summary and chat as they are now.
+        body = b"".join(
+            [
+                b'{"table":',
+                to_json(table.summary()),
+                b',"seat":',
+                to_json(seat),
+                b',"frames":',
+                frames,
+                b',"chat":',
+                to_json(chat),
+                b"}",
+            ]
+        )
+        headers = {"X-Replay-Cache": "hit" if hit else "miss"}
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:

@@ -443,9 +443,11 @@ class Table:
         seed)."""
         return Record.of(self.game, self.row.seed, self.state, self.events)
 
-    def replay_frames(self, viewer: int | None, reveal: bool) -> list[dict[str, Any]]:
+    def replay_frames(
+        self, viewer: int | None, reveal: bool, events: list[int] | None = None
+    ) -> list[dict[str, Any]]:
         """One frame per decision (and the final position) as ``viewer`` saw it; with ``reveal`` (only for a
-        finished game) every seat's view as well."""
+        finished game) every seat's view as well. ``events``: the log to replay (default: the table's)."""
         probe = self.game.new_initial_state()
         frames: list[dict[str, Any]] = []
         pending: list[str] = []
@@ -464,7 +466,7 @@ class Table:
             pending.clear()
 
         points = UndoPoints()
-        for action in self.events:
+        for action in self.events if events is None else events:
             if action == UNDO:  # a frame of its own: the position the seat came back to
                 frame()
                 actor = probe.current_player()
