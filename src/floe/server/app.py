@@ -200,6 +200,7 @@ class Settings(BaseSettings):
             waiting=self.replays_waiting,
             threads=self.replay_threads,
         )
+
     recent_per_browser: Annotated[int, Field(ge=1, le=1000)] = 20  # recent tables kept per browser key
 
     # --- undo (issue 24, item 1: undo.py) --------------------------------------------------------------
@@ -606,7 +607,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 conn.send({"type": "chat", "lines": [line.message() for line in history]})
             offer = ws.app.state.rematches.offer(table.id)
             if offer is not None:
-                conn.send(offer.message())
+                conn.send(offer.message(conn.seat is not None))
             serve = asyncio.create_task(_serve(ws, lobby, table, conn))
             await asyncio.wait({pump, serve}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -700,7 +701,7 @@ async def _rematch(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn, messag
     offer, new = await rematches.ask(lobby, table, conn.seat, ws.client.host if ws.client else None)
     if new:
         for other in lobby.conns.get(table.id, ()):
-            other.send(offer.message())
+            other.send(offer.message(other.seat is not None))
     token = offer.tokens[conn.seat]
     if message.key is not None:
         keep = ws.app.state.settings.recent_per_browser
