@@ -352,7 +352,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(MoveError)
     async def move_error(request: Request, exc: MoveError) -> JSONResponse:
-        return _error(exc, request)
+        answer = _error(exc, request)
+        _let_go(exc)
+        return answer
 
     @app.exception_handler(SQLAlchemyError)
     async def storage_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
@@ -362,13 +364,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        return _error(MoveError("malformed", error_line(first, "body", skip=("body",)), 400), request)
+        answer = _error(MoveError("malformed", error_line(first, "body", skip=("body",)), 400), request)
+        _let_go(exc)
+        return answer
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         codes = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
         code = codes.get(exc.status_code, "http_error")
-        return _error(MoveError(code, str(exc.detail), exc.status_code), request)
+        answer = _error(MoveError(code, str(exc.detail), exc.status_code), request)
+        _let_go(exc)
+        return answer
 
     # --- pages ---------------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -642,6 +648,17 @@ def _one_line_for_bad_utf8() -> None:
     logger = logging.getLogger("uvicorn.error")
     if not any(isinstance(f, _BadUtf8) for f in logger.filters):
         logger.addFilter(_BadUtf8())
+
+
+def _let_go(exc: BaseException) -> None:
+    """Drop what a refused request's exception holds: its traceback, whose frames hold the request's body
+    (and the exception itself: a reference cycle), and the exceptions it came from. Left to the cyclic
+    collector, which this server runs seldom (``gc.set_threshold`` in ``create_app``), the bodies of refused
+    requests piled up: 400 malformed 250 KB bodies left 200 MB resident (issue 24, item 9)."""
+    exc.__traceback__ = None
+    exc.__context__ = exc.__cause__ = None
+    if isinstance(exc, RequestValidationError):
+        exc.body = None
 
 
 def _acknowledge(conn: Conn, message_id: Any) -> Callable[[int], None]:
