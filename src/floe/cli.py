@@ -256,7 +256,7 @@ def serve(
 
     from sqlalchemy.exc import SQLAlchemyError
 
-    from floe.server.listen import Announcing, PortTaken, bind
+    from floe.server.listen import Announcing, PortTaken, bind, bounded_h11, max_connections
     from floe.server.store import Store, StoreBusy
 
     host, port = settings.host, settings.port
@@ -292,8 +292,12 @@ def serve(
     config = uvicorn.Config(
         create_app(settings),
         log_level="warning",
-        # h11 bounds the request line and headers (httptools takes them whatever their size).
-        http="h11",
+        # h11 bounds the request line and headers (httptools takes them whatever their size); floe's
+        # subclass of it also bounds how long a head may take and the sockets per address and in all.
+        http=bounded_h11(
+            settings.http_head_timeout, settings.http_connections_per_client, max_connections(settings)
+        ),
+        timeout_keep_alive=settings.http_keep_alive,
         h11_max_incomplete_event_size=settings.max_header_bytes,
         ws_max_size=settings.ws_max_bytes,
         ws_per_message_deflate=False,

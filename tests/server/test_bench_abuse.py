@@ -52,7 +52,8 @@ def test_abuse_bench_reports_an_attack_with_the_normal_tables_service() -> None:
     (attack,) = figures["attacks"]
     assert set(attack["normal"]) == NORMAL, attack
     assert set(attack["memory"]) == MEMORY, attack
-    assert set(attack["meets"]) == {"ack_p99", "bot_p99", "memory"}
+    assert set(attack["meets"]) == {"ack_p99", "bot_p99", "search_bot", "no_lockout", "memory"}
+    assert set(attack["normal_search"]) == NORMAL and attack["normal_search"]["bot_replies"] >= 0
     normal, memory = attack["normal"], attack["memory"]
     assert normal["moves"] > 0
     assert 0 < normal["ack_p50_ms"] <= normal["ack_p99_ms"] <= normal["ack_max_ms"]
@@ -75,6 +76,12 @@ def test_abuse_bench_refuses_an_unknown_attack() -> None:
 def test_every_hole_of_the_issue_has_an_attack() -> None:
     holes = {int(what.rsplit("(hole ", 1)[1].rstrip(")")) for _, what in ATTACKS.values() if "(hole " in what}
     assert holes == set(range(1, 12))
+
+
+def test_every_many_address_hole_of_issue_24_has_an_attack() -> None:
+    whats = [what for _, what in ATTACKS.values() if "(issue 24, item" in what]
+    items = {int(what.rsplit("item ", 1)[1].rstrip(")")) for what in whats}
+    assert items == {1, 2, 3, 4, 5, 7, 8}
 
 
 def test_the_bad_options_cover_the_issues_five() -> None:

@@ -40,6 +40,7 @@ class HeldBots(BotRunner):
         game: Game | None = None,
         client: str | None = None,
         wanted: Callable[[], bool] | None = None,
+        person: bool = False,
     ) -> int | None:
         answer: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
         await self.asked.put((decision, answer))

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from .serverproc import ServerProcess, running_server
 
@@ -95,12 +96,24 @@ def play_to_the_end(server: ServerProcess, created: dict[str, Any]) -> None:
     raise AssertionError("the game did not end")
 
 
+def _sit(server: ServerProcess, answer: httpx.Response) -> None:
+    """Open the creator's seat (a hello with its token): somebody sits at the table, so it counts in the
+    server's cap (a table nobody sat at does not: test_abuse_unjoined.py)."""
+    table, token = answer.json()["table"]["id"], answer.json()["seats"][0]["token"]
+    with connect(f"{server.ws_url}/ws/tables/{table}", open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        assert json.loads(ws.recv(timeout=30))["type"] == "welcome"
+
+
 def test_open_tables_are_capped_in_total_across_restarts(tmp_path: Path) -> None:
     extra = ["--set", "open_tables_total=4"]
     server = ServerProcess(tmp_path / "data", extra=extra)
     server.start()
     try:
-        assert [create(server).status_code for _ in range(4)] == [201] * 4
+        made = [create(server) for _ in range(4)]
+        assert [answer.status_code for answer in made] == [201] * 4
+        for answer in made:
+            _sit(server, answer)
         assert_429(create(server), "server_full")
         server.kill()  # the tables are stored; a restarted server counts them as open
         server.start()

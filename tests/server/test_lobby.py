@@ -533,7 +533,8 @@ def test_connections_get_a_welcome_and_their_state_and_hear_of_each_other(tmp_pa
         await settle()
         assert watching.types()[-1] == "state"
 
-    run(tmp_path, scenario)
+    # Every seats news told at once (test_abuse_reconnect_chat.py tests the interval between them).
+    run(tmp_path, scenario, conn_limits=ConnLimits(seats_news_interval=0))
 
 
 def test_connection_limits(tmp_path: Path) -> None:
@@ -766,10 +767,16 @@ class ClientBots(HeldBots):
         self.clients: list[str | None] = []
 
     async def choose(
-        self, decision: Any, *, game: Any = None, client: str | None = None, wanted: Any = None
+        self,
+        decision: Any,
+        *,
+        game: Any = None,
+        client: str | None = None,
+        wanted: Any = None,
+        person: bool = False,
     ) -> Any:
         self.clients.append(client)
-        assert wanted is not None and wanted()
+        assert wanted is not None and wanted() and person  # a table of a person: its searches go first
         return await super().choose(decision, game=game, client=client, wanted=wanted)
 
 

@@ -48,7 +48,9 @@ async def _scenario(server: ServerProcess, table: str, tokens: list[str]) -> dic
     # Everyone at the old table hears of it, with no token; a spectator has no seat to bring.
     for client in (bob, watcher, ann):
         offer = await client.next_message(lambda m: m["type"] == "rematch_offer", start=0)
-        assert offer == {"type": "rematch_offer", "table": new, "by": 0}
+        # The private rematch's id only for the seats (issue 24, item 10).
+        seen = {"table": new} if client is not watcher else {}
+        assert offer == {"type": "rematch_offer", **seen, "by": 0}
     refused = await _rematch(watcher)
     assert refused["type"] == "error" and refused["code"] == "bad_token"
     accepted = await _rematch(bob, BOB_KEY)
@@ -60,7 +62,8 @@ async def _scenario(server: ServerProcess, table: str, tokens: list[str]) -> dic
     # A page opened later hears of the offer too.
     late = WsClient(server.ws_url, table, None, name="late")
     await late.connect()
-    await late.next_message(lambda m: m["type"] == "rematch_offer", start=0)
+    late_offer = await late.next_message(lambda m: m["type"] == "rematch_offer", start=0)
+    assert "table" not in late_offer
     await late.close()
     return {"new": new, "ann": asked["link"].split("=", 1)[1], "bob": accepted["link"].split("=", 1)[1]}
 

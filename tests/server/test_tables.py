@@ -69,14 +69,15 @@ def test_a_seat_is_stored_without_its_connections_and_comes_back_gone() -> None:
     stored = seat.stored()
     assert stored == {
         "kind": "person", "name": "Ann", "bot": None, "token_hash": token_hash("t"), "claimed": True,
-        "joined_by": "browser",
+        "joined_by": "browser", "seen": False,
     }  # fmt: skip
     before = time.time()
     back = Seat.from_stored(stored)
     assert (back.kind, back.name, back.bot, back.token_hash, back.claimed, back.joined_by) == (
         "person", "Ann", None, token_hash("t"), True, "browser",
     )  # fmt: skip
-    assert (back.connections, back.away) == (0, False)
+    assert (back.connections, back.away, back.seen) == (0, False, False)
+    assert Seat.from_stored({**stored, "seen": True}).seen
     assert back.left_at is not None and before <= back.left_at <= time.time()
     bot = Seat.from_stored({"kind": "bot", "name": "B", "bot": "random"})
     assert (bot.bot, bot.token_hash, bot.claimed, bot.joined_by) == ("random", None, False, None)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 from typing import Any
 
 from floe.core.record import Record
 
-from .serverproc import ServerProcess
+from .serverproc import ServerProcess, running_server
 from .wsclient import WsClient
 
 PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -99,7 +100,16 @@ async def _play(server: ServerProcess, table: str, tokens: list[str], rng: rando
     return seen
 
 
-def test_undo_within_a_turn_over_a_real_server(server: ServerProcess) -> None:
+# This test undoes far faster than a person would: the undo limits (test_abuse_undo.py) are out of its way.
+UNDO_AT_WILL = ["--set", "undo_per_turn=1000", "--set", "undo_burst=1000"]
+
+
+def test_undo_within_a_turn_over_a_real_server(tmp_path: Path) -> None:
+    with running_server(tmp_path / "data", extra=UNDO_AT_WILL) as server:
+        _undo_within_a_turn(server)
+
+
+def _undo_within_a_turn(server: ServerProcess) -> None:
     created = server.create(PEOPLE, game="arctic")
     table = created["table"]["id"]
     tokens = [s["token"] for s in created["seats"]]

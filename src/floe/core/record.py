@@ -14,7 +14,7 @@ from typing import Any
 
 from floe.core.errors import FloeError, RecordError
 from floe.core.game import Game, State
-from floe.core.undo import UNDO, UNDO_TEXT, UndoPoints, state_before_last
+from floe.core.undo import UNDO, UNDO_TEXT, UndoPoints, follow, state_before_last
 
 RECORD_FORMAT = 1
 
@@ -159,14 +159,13 @@ class Record:
 
 def _event_texts(game: Game, events: list[int]) -> list[str]:
     """The notation of a log with undos: each action as written in the state it was played in."""
-    state, texts = game.new_initial_state(), []
+    state, points, texts = game.new_initial_state(), UndoPoints(), []
     for event in events:
-        if event == UNDO:
-            texts.append(UNDO_TEXT)
+        texts.append(UNDO_TEXT if event == UNDO else state.action_to_string(event))
+        if event == UNDO and not points:  # an undo the game refuses: the record's replay will say so
             state = state_before_last(game, state)
         else:
-            texts.append(state.action_to_string(event))
-            state.apply_unchecked(event)
+            state = follow(state, points, event)
     return texts
 
 

@@ -90,9 +90,27 @@ def replay_events(state: State, events: Iterable[int]) -> tuple[State, UndoPoint
 
 
 def state_before_last(game: Game, state: State) -> State:
-    """The state before ``state``'s last action, rebuilt from its history: how a reader of a log already
-    checked (a table's log lines, its replay) follows an undo without keeping copies of every state."""
+    """The state before ``state``'s last action, rebuilt from its history: how a log that was never checked
+    (one a record is written from, whose replay will name the fault) is followed past an undo the game would
+    refuse. A checked log is followed with ``follow``, at no such cost."""
     before = game.new_initial_state()
     for action in state.history[:-1]:
         before.apply_unchecked(action)
     return before
+
+
+def follow(state: State, points: UndoPoints, event: int) -> State:
+    """The state after ``event`` (an action, applied unchecked, or ``UNDO``) of a log already checked, with
+    ``points`` kept up to date: how a reader of a log (a table's log lines, its replay, a record's notation)
+    follows undos at the cost of one copy per undoable decision, never a replay of the whole history.
+    ``state`` itself is changed by an action; the state an undo returns is a kept copy."""
+    if event == UNDO:
+        return points.undo()[1]
+    if not state.is_chance_node() and state.undoable(event):
+        before = state.clone()
+        state.apply_unchecked(event)
+        points.push(event, before)
+    else:
+        state.apply_unchecked(event)
+        points.clear()
+    return state

@@ -44,6 +44,15 @@ class Sizes:
     creation_seconds: float = 25.0
     joins: int = 3
     utf8_connections: int = 20
+    addresses: int = 200  # loopback addresses (127.0.x.y) the many-address attacks come from
+    unjoined_per_address: int = 10
+    search_addresses: int = 20
+    search_tables_per_address: int = 2
+    chat_lines: int = 2_000
+    reconnects: int = 2_000
+    reconnect_watchers: int = 100
+    replayers: int = 8
+    idle_sockets: int = 20_000
     cap: float = 180.0  # no attack's own traffic runs longer than this
 
 
@@ -61,6 +70,15 @@ QUICK = Sizes(
     creation_seconds=1.0,
     joins=2,
     utf8_connections=3,
+    addresses=10,
+    unjoined_per_address=3,
+    search_addresses=3,
+    search_tables_per_address=1,
+    chat_lines=60,
+    reconnects=40,
+    reconnect_watchers=5,
+    replayers=3,
+    idle_sockets=100,
     cap=30.0,
 )
 
@@ -551,6 +569,267 @@ async def bad_utf8(a: Arena) -> dict[str, Any]:
     }
 
 
+# --- issue 24: many addresses, the same connection over and over, the table's own history ------------------
+def address(k: int) -> str:
+    """The ``k``-th attacker's loopback address (127.0.x.y: every one reaches the server on this machine)."""
+    return f"127.0.{10 + k // 250}.{1 + k % 250}"
+
+
+# A new client, from an address no attack uses: is the lobby still open to it?
+NEWCOMER = "127.0.9.1"
+
+
+def client_at(a: Arena, k: int | str) -> httpx.AsyncClient:
+    """An HTTP client of the server whose requests come from ``address(k)`` (or the address ``k``)."""
+    transport = httpx.AsyncHTTPTransport(local_address=k if isinstance(k, str) else address(k))
+    return httpx.AsyncClient(base_url=a.server.base, timeout=60, transport=transport)
+
+
+async def lockout(a: Arena) -> bool:
+    """Whether a new client (an address no attack uses) is refused a table because the server is full."""
+    game = a.first_game()
+    body = {"game": game["name"], "seats": [PERSON] * game["min_players"]}
+    async with client_at(a, NEWCOMER) as client:
+        answer = await client.post("/api/tables", json=body)
+    return answer.status_code == 429 and answer.json()["error"]["code"] == "server_full"
+
+
+async def unjoined_tables(a: Arena) -> dict[str, Any]:
+    """``addresses`` × ``unjoined_per_address`` tables whose seats nobody opens (the issue: 200 × 10 filled
+    the 2,000 open tables in 26 s); then: may a new client still create a table?"""
+    game = a.first_game()
+    body = {"game": game["name"], "seats": [PERSON] * game["min_players"]}
+    statuses: Counter[str] = Counter()
+
+    async def one(k: int) -> None:
+        async with client_at(a, k) as client:
+            for _ in range(a.sizes.unjoined_per_address):
+                if not a.alive():
+                    return
+                try:
+                    statuses[str((await client.post("/api/tables", json=body)).status_code)] += 1
+                except httpx.HTTPError as exc:
+                    statuses[type(exc).__name__] += 1
+
+    started = time.monotonic()
+    await asyncio.gather(*(one(k) for k in range(a.sizes.addresses)))
+    locked = await lockout(a)
+    await a.hold(max(0.0, a.sizes.hold - (time.monotonic() - started)))
+    return {"statuses": dict(statuses), "lockout": locked or await lockout(a)}
+
+
+async def search_addresses(a: Arena) -> dict[str, Any]:
+    """``search_addresses`` × ``search_tables_per_address`` bot-only tables of ``ismcts:ms=10000`` (the
+    issue: from 20 addresses × 2 a normal player's search bot made no move in 240 s)."""
+    game = next((g for g in a.games if "ismcts" in g["bot_names"]), a.first_game())
+    body = {"game": game["name"], "seats": [{"kind": "bot", "bot": "ismcts:ms=10000"}] * game["min_players"]}
+    statuses: Counter[str] = Counter()
+    for k in range(a.sizes.search_addresses):
+        async with client_at(a, k) as client:
+            for _ in range(a.sizes.search_tables_per_address):
+                statuses[str((await client.post("/api/tables", json=body)).status_code)] += 1
+    await a.hold(a.sizes.hold)
+    return {"statuses": dict(statuses), "game": game["name"]}
+
+
+async def undo_spam(a: Arena) -> dict[str, Any]:
+    """One table whose person moves and undoes as fast as the server lets it, for ``hold`` seconds (the
+    issue: 178,320 events in 120 s), then a reader of its log in every language."""
+    game = a.first_game()
+    made = await a.post("/api/tables", {"game": game["name"], "seats": [PERSON, PERSON]}, Counter())
+    if made is None or made.status_code != 201:
+        return {"note": "could not create the table"}
+    table = made.json()["table"]["id"]
+    tokens = [made.json()["seats"][0]["token"]]
+    joined = await a.post(f"/api/tables/{table}/join", {"name": "Two"}, Counter())
+    if joined is not None and joined.status_code == 200:
+        tokens.append(joined.json()["token"])
+    statuses: Counter[str] = Counter()
+    end = time.monotonic() + a.sizes.hold
+    while a.alive() and time.monotonic() < end and len(tokens) == 2:
+        state = (await a.http.get(f"/api/tables/{table}/state", headers=_bearer(tokens[0]))).json()
+        mover = state.get("to_move")
+        if mover is None:
+            break
+        mine = (await a.http.get(f"/api/tables/{table}/state", headers=_bearer(tokens[mover]))).json()
+        if mine["can_undo"]:
+            path, body = f"/api/tables/{table}/undo", {"version": mine["version"]}
+        else:
+            path, body = (
+                f"/api/tables/{table}/moves",
+                {"action": mine["legal"][0]["id"], "version": mine["version"]},
+            )
+        answer = await a.http.post(path, json=body, headers=_bearer(tokens[mover]))
+        statuses[f"{path.rsplit('/', 1)[1]} {answer.status_code}"] += 1
+        if answer.status_code == 429:  # the undo limits: play on
+            move = {"action": mine["legal"][0]["id"], "version": mine["version"]}
+            played = await a.http.post(
+                f"/api/tables/{table}/moves", json=move, headers=_bearer(tokens[mover])
+            )
+            statuses[f"moves {played.status_code}"] += 1
+    version = (await a.http.get(f"/api/tables/{table}")).json()["version"]
+    readers: Counter[str] = Counter()
+    for lang in ("pl", "de", "it"):  # a reader of its log in a language nobody read it in yet
+        readers[str((await a.http.get(f"/api/tables/{table}/state?lang={lang}")).status_code)] += 1
+    return {"statuses": dict(statuses), "events": version, "readers": dict(readers)}
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def _ws(a: Arena, table: str, k: int, token: str | None = None) -> Any:
+    """A WebSocket from ``address(k)`` that said hello (None if it was refused)."""
+    import websockets
+
+    try:
+        ws = await websockets.connect(
+            f"ws://127.0.0.1:{a.server.port}/ws/tables/{table}", local_addr=(address(k), 0), open_timeout=30
+        )
+    except (OSError, websockets.InvalidStatus, TimeoutError):
+        return None
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    return ws
+
+
+async def chat_flood(a: Arena) -> dict[str, Any]:
+    """``chat_lines`` chat lines into every public table (the normal players' included) from spectators of
+    ``addresses`` addresses, each reconnecting after every line (the issue: 565 lines/s went in)."""
+    tables = [t["id"] for t in (await a.http.get("/api/tables")).json() if t["status"] != "finished"]
+    game = a.first_game()
+    made = await a.post(
+        "/api/tables", {"game": game["name"], "seats": [PERSON] * game["min_players"]}, Counter()
+    )
+    if made is not None and made.status_code == 201:
+        tables.append(made.json()["table"]["id"])
+    answers: Counter[str] = Counter()
+    started = time.monotonic()
+    for k in range(a.sizes.chat_lines):
+        if not a.alive() or time.monotonic() - started > a.sizes.cap or not tables:
+            break
+        ws = await _ws(a, tables[k % len(tables)], k % a.sizes.addresses)
+        if ws is None:
+            answers["refused"] += 1
+            continue
+        await ws.send(json.dumps({"type": "chat", "text": f"spam {k}"}))
+        await ws.send(json.dumps({"type": "ping"}))
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(10):
+                async for raw in ws:
+                    message = json.loads(raw)
+                    if message["type"] == "error":
+                        answers[message["code"]] += 1
+                    if message["type"] == "pong":
+                        break
+        await ws.close()
+    took = time.monotonic() - started
+    await a.hold(max(0.0, a.sizes.hold - took))
+    return {"statuses": dict(answers), "lines": a.sizes.chat_lines, "seconds": round(took, 1)}
+
+
+async def reconnect_flood(a: Arena) -> dict[str, Any]:
+    """One seat token reconnecting ``reconnects`` times as fast as it can while ``reconnect_watchers``
+    spectators (of several addresses) watch its table (the issue: 83 a second, 200 messages each)."""
+    game = a.first_game()
+    made = await a.post(
+        "/api/tables", {"game": game["name"], "seats": [PERSON] * game["min_players"]}, Counter()
+    )
+    if made is None or made.status_code != 201:
+        return {"note": "could not create the table"}
+    table, token = made.json()["table"]["id"], made.json()["seats"][0]["token"]
+    watchers = [await _ws(a, table, k % a.sizes.addresses) for k in range(a.sizes.reconnect_watchers)]
+    answers: Counter[str] = Counter()
+    started = time.monotonic()
+    for _ in range(a.sizes.reconnects):
+        if not a.alive() or time.monotonic() - started > a.sizes.cap:
+            break
+        ws = await _ws(a, table, 0, token)
+        if ws is None:
+            answers["refused"] += 1
+            continue
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(10):
+                first = json.loads(await ws.recv())
+                answers[first.get("code", first["type"])] += 1
+        await ws.close()
+    took = time.monotonic() - started
+    heard = 0
+    for ws in watchers:
+        if ws is None:
+            continue
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(0.5):
+                async for _ in ws:
+                    heard += 1
+        await ws.close()
+    await a.hold(max(0.0, a.sizes.hold - took))
+    return {"statuses": dict(answers), "seconds": round(took, 1), "watcher_messages": heard}
+
+
+async def replays(a: Arena) -> dict[str, Any]:
+    """``replayers`` clients of their own addresses replaying a finished game over and over, in every
+    language and with every seat's cards, for ``hold`` seconds (the issue: 8 pushed ack p99 to 790 ms)."""
+    game = a.first_game()
+    bots = [{"kind": "bot", "bot": "random"}] * game["min_players"]
+    made = await a.post("/api/tables", {"game": game["name"], "seats": bots}, Counter())
+    if made is None or made.status_code != 201:
+        return {"note": "could not create the table"}
+    table = made.json()["table"]["id"]
+    while a.alive() and (await a.http.get(f"/api/tables/{table}")).json()["status"] != "finished":
+        await asyncio.sleep(0.2)
+    statuses: Counter[str] = Counter()
+    end = time.monotonic() + a.sizes.hold
+
+    async def replayer(k: int) -> None:
+        async with client_at(a, k) as client:
+            n = 0
+            while a.alive() and time.monotonic() < end:
+                lang = ("en", "pl", "de", "it")[n % 4]
+                answer = await client.get(f"/api/tables/{table}/replay?reveal=true&lang={lang}")
+                statuses[f"{answer.status_code} {answer.headers.get('X-Replay-Cache', '')}".strip()] += 1
+                n += 1
+
+    await asyncio.gather(*(replayer(k) for k in range(a.sizes.replayers)))
+    return {"statuses": dict(statuses)}
+
+
+# Longer than the server's default time for a request head (10 s): the idle sockets' fate is seen.
+IDLE_WAIT = 12.0
+
+
+async def idle_sockets(a: Arena) -> dict[str, Any]:
+    """``idle_sockets`` connections from ``addresses`` addresses that send nothing (the issue: 20,000 filled
+    the file limit); how many the server closed by the end of the window."""
+    opened: list[asyncio.StreamWriter] = []
+    readers: list[asyncio.StreamReader] = []
+    failed = 0
+    for k in range(a.sizes.idle_sockets):
+        if not a.alive():
+            break
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(
+                    "127.0.0.1", a.server.port, local_addr=(address(k % a.sizes.addresses), 0)
+                ),
+                10,
+            )
+        except (OSError, TimeoutError):
+            failed += 1
+            continue
+        opened.append(writer)
+        readers.append(reader)
+    await a.hold(max(a.sizes.hold, IDLE_WAIT))
+    closed = sum(1 for r in readers if r.at_eof() or r.exception() is not None)
+    for w in opened:
+        w.close()
+    return {
+        "opened": len(opened),
+        "failed": failed,
+        "closed_by_server": closed,
+        "limited": closed == len(opened),
+    }
+
+
 async def nothing(a: Arena) -> dict[str, Any]:
     """No attack: the normal table alone, for comparison."""
     await a.hold(a.sizes.hold)
@@ -575,4 +854,11 @@ ATTACKS: dict[str, tuple[Attack, str]] = {
     "table_flood": (table_flood, "3,491 table creations in 25 s (hole 9)"),
     "names": (names, "names with bidi controls, NUL and 'P2 (you)' (hole 10)"),
     "bad_utf8": (bad_utf8, "text frames that are not UTF-8 (hole 11)"),
+    "unjoined_tables": (unjoined_tables, "200 addresses × 10 tables nobody opens (issue 24, item 2)"),
+    "search_addresses": (search_addresses, "20 addresses × 2 tables of ismcts:ms=10000 (issue 24, item 3)"),
+    "undo_spam": (undo_spam, "one table moving and undoing without end (issue 24, item 1)"),
+    "chat_flood": (chat_flood, "chat into every table, reconnecting after each line (issue 24, item 7)"),
+    "reconnect_flood": (reconnect_flood, "a seat reconnecting without end, 100 watching (issue 24, item 8)"),
+    "replays": (replays, "8 addresses replaying a finished game without end (issue 24, item 4)"),
+    "idle_sockets": (idle_sockets, "20,000 idle sockets from 200 addresses (issue 24, item 5)"),
 }

@@ -1,5 +1,6 @@
-"""The normal player of the abuse benchmark: one person playing a ``random`` bot at a human pace, in a process
-of its own, measuring what a person would feel while an attack runs against the same server.
+"""The normal player of the abuse benchmark: one person playing a bot (``random``, or a search such as
+``ismcts:ms=1000``) at a human pace, in a process of its own, measuring what a person would feel while an
+attack runs against the same server.
 
 The player creates a table (the server's first game; a person seat and a bot seat), plays a random legal
 move after a pause drawn uniformly from half to one and a half times ``think``, and starts a new table when a
@@ -67,12 +68,18 @@ class Samples:
 
 
 async def _one_game(
-    http: httpx.AsyncClient, ws_base: str, think: float, rng: random.Random, s: Samples, ready: asyncio.Event
+    http: httpx.AsyncClient,
+    ws_base: str,
+    think: float,
+    rng: random.Random,
+    s: Samples,
+    ready: asyncio.Event,
+    bot: str = "random",
 ) -> None:
     answer = await http.post(
         "/api/tables",
         json={
-            "seats": [{"kind": "person", "name": "Normal"}, {"kind": "bot", "bot": "random"}],
+            "seats": [{"kind": "person", "name": "Normal"}, {"kind": "bot", "bot": bot}],
             "public": False,
         },
     )
@@ -123,7 +130,7 @@ async def _one_game(
                     )
 
 
-async def _play(base: str, think: float, seed: int, pipe: Connection) -> None:
+async def _play(base: str, think: float, seed: int, pipe: Connection, bot: str = "random") -> None:
     s = Samples()
     rng = random.Random(seed)
     ready = asyncio.Event()
@@ -150,7 +157,7 @@ async def _play(base: str, think: float, seed: int, pipe: Connection) -> None:
         async with httpx.AsyncClient(base_url=base, timeout=60, transport=transport) as http:
             while True:
                 try:
-                    await _one_game(http, base.replace("http://", "ws://"), think, rng, s, ready)
+                    await _one_game(http, base.replace("http://", "ws://"), think, rng, s, ready, bot)
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:  # the server is down or dropped us: note it, start a new table
@@ -170,17 +177,17 @@ async def _play(base: str, think: float, seed: int, pipe: Connection) -> None:
         await asyncio.gather(*tasks)
 
 
-def _main(base: str, think: float, seed: int, pipe: Connection) -> None:
-    asyncio.run(_play(base, think, seed, pipe))
+def _main(base: str, think: float, seed: int, pipe: Connection, bot: str) -> None:
+    asyncio.run(_play(base, think, seed, pipe, bot))
 
 
 class NormalPlayer:
     """The player process (see the module docstring)."""
 
-    def __init__(self, base: str, think: float, seed: int) -> None:
+    def __init__(self, base: str, think: float, seed: int, bot: str = "random") -> None:
         ctx = multiprocessing.get_context("spawn")
         self.pipe, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_main, args=(base, think, seed, child), daemon=True)
+        self.proc = ctx.Process(target=_main, args=(base, think, seed, child, bot), daemon=True)
         self.proc.start()
         child.close()
 

@@ -41,7 +41,7 @@ def short_game(seed: int, finish: bool = True) -> TableRow:
         CreateTable(seats=[person, person]), lambda spec, game, seat: (spec or "", None)
     )
     for seat in table.seats:
-        seat.claimed = True
+        seat.claimed = seat.seen = True  # people played it: a table somebody sat at (it does not expire)
     rng = random.Random(seed)
     moves = 0
     while not table.state.is_terminal() and (finish or moves < 10):

@@ -6,6 +6,14 @@ first served, so a table whose bot decides often never crowds out one whose bot 
 be pinned to one worker (a bot that remembers lives there), and a lane may limit how many jobs of one
 client (the creator of the table) run at once, so one client's tables never hold every worker.
 
+Two things keep every table's wait bounded whatever the number of tables (issue 24, item 3: from 20
+addresses a normal player's search bot made no move in 240 s). The tables of a person come first: a job of a
+table with a person seat is always taken before one of a bot-only table. And with a ``round``, a search's
+time shrinks with the load: a job that may be shortened (``Job.retime``) gets at most ``round`` × workers ÷
+the tables waiting or running in its class (person tables count only each other), but never less than
+``min_slice`` seconds, so each table's turn comes within about ``round`` seconds while fewer than ``round`` ×
+workers ÷ ``min_slice`` tables search.
+
 A job that is no longer wanted when its turn comes (the table moved on, the person came back) is dropped
 unrun. A worker that dies is replaced, and the job it was running is tried once more on the new one; a job
 that overran its hard limit (its worker was killed) is not.
@@ -39,7 +47,9 @@ class Job:
 
     ``table`` is the key the rotation serves; ``client`` the key of the per-client limit (None: not
     limited, e.g. housekeeping); ``slot`` the one worker that may run it (None: any); ``limit`` the wall time
-    after which its worker is killed (None: none); ``wanted`` is asked when its turn comes."""
+    after which its worker is killed (None: none); ``wanted`` is asked when its turn comes. ``person``: the
+    table has a person seat (it goes first); ``cap`` the seconds the job asks for and ``retime(seconds)`` the
+    arguments that give it fewer (None: it cannot be shortened)."""
 
     table: str
     fn: Callable[..., Any]
@@ -48,6 +58,9 @@ class Job:
     slot: int | None = None
     limit: float | None = None
     wanted: Callable[[], bool] = _always
+    person: bool = False
+    cap: float | None = None
+    retime: Callable[[float], tuple[Any, ...]] | None = None
     future: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -55,15 +68,26 @@ class Lane:
     """``len(workers)`` workers behind one fair queue (see the module docstring)."""
 
     def __init__(
-        self, name: str, make_worker: Callable[[int], Worker], size: int, *, per_client: int | None = None
+        self,
+        name: str,
+        make_worker: Callable[[int], Worker],
+        size: int,
+        *,
+        per_client: int | None = None,
+        round_seconds: float | None = None,
+        min_slice: float = 0.05,
     ) -> None:
         self.name = name
         self.make_worker = make_worker
         self.workers = [make_worker(slot) for slot in range(size)]
         self.running: list[Job | None] = [None] * size
         self.per_client = per_client
+        self.round = round_seconds
+        self.min_slice = min_slice
         self.clients: Counter[str] = Counter()  # client -> its jobs running now
-        self.waiting: OrderedDict[str, deque[Job]] = OrderedDict()  # table -> its jobs; rotation order
+        # table -> its jobs, in rotation order: the tables of a person, then the bot-only ones.
+        self.people: OrderedDict[str, deque[Job]] = OrderedDict()
+        self.waiting: OrderedDict[str, deque[Job]] = OrderedDict()
         self.replaced = 0  # workers replaced after dying or overrunning (diagnostics, tests)
         self.closed = False
         self._tasks: set[asyncio.Task[None]] = set()
@@ -74,14 +98,14 @@ class Lane:
     @property
     def queued(self) -> int:
         """Jobs waiting for a worker."""
-        return sum(len(jobs) for jobs in self.waiting.values())
+        return sum(len(jobs) for queue in (self.people, self.waiting) for jobs in queue.values())
 
     async def run(self, job: Job) -> Any:
         """Queue ``job`` and return its result; ``Stale`` if it was dropped unrun. Cancelling the caller
         takes a waiting job out of the queue (a running one finishes in its worker, unheeded)."""
         if self.closed:
             raise RuntimeError(f"the {self.name} lane is closed")
-        self.waiting.setdefault(job.table, deque()).append(job)
+        (self.people if job.person else self.waiting).setdefault(job.table, deque()).append(job)
         self._dispatch()
         return await job.future
 
@@ -94,14 +118,17 @@ class Lane:
                     self._start(slot, job)
 
     def _next(self, slot: int) -> Job | None:
-        for table in list(self.waiting):
-            jobs = self.waiting[table]
+        return self._next_of(self.people, slot) or self._next_of(self.waiting, slot)
+
+    def _next_of(self, waiting: OrderedDict[str, deque[Job]], slot: int) -> Job | None:
+        for table in list(waiting):
+            jobs = waiting[table]
             while jobs and (jobs[0].future.done() or not jobs[0].wanted()):
                 dropped = jobs.popleft()
                 if not dropped.future.done():
                     dropped.future.set_exception(Stale())
             if not jobs:
-                del self.waiting[table]
+                del waiting[table]
                 continue
             job = jobs[0]
             if job.slot is not None and job.slot != slot:
@@ -109,11 +136,27 @@ class Lane:
             if self._at_limit(job.client):
                 continue
             jobs.popleft()
-            del self.waiting[table]
+            del waiting[table]
             if jobs:  # served: to the back of the rotation
-                self.waiting[table] = jobs
+                waiting[table] = jobs
             return job
         return None
+
+    def _share(self, job: Job) -> None:
+        """Shorten ``job`` to its share of the round (see the module docstring), if it may be shortened."""
+        if self.round is None or job.retime is None or job.cap is None:
+            return
+        running = [j for j in self.running if j is not None and j is not job]
+        if job.person:
+            tables = len(self.people) + sum(j.person for j in running)
+        else:
+            tables = len(self.people) + len(self.waiting) + len(running)
+        share = max(self.min_slice, self.round * len(self.workers) / (tables + 1))
+        if share < job.cap:
+            job.args = job.retime(share)
+            if job.limit is not None:
+                job.limit -= job.cap - share
+            job.cap = share
 
     def _at_limit(self, client: str | None) -> bool:
         """Whether ``client`` has as many jobs running as it may."""
@@ -122,6 +165,7 @@ class Lane:
         return self.clients[client] >= self.per_client
 
     def _start(self, slot: int, job: Job) -> None:
+        self._share(job)
         self.running[slot] = job
         if job.client is not None:
             self.clients[job.client] += 1
@@ -171,9 +215,10 @@ class Lane:
     def close(self) -> None:
         """Stop the workers; waiting jobs are cancelled and running ones abandoned."""
         self.closed = True
-        for jobs in self.waiting.values():
-            for job in jobs:
-                job.future.cancel()
-        self.waiting.clear()
+        for waiting in (self.people, self.waiting):
+            for jobs in waiting.values():
+                for job in jobs:
+                    job.future.cancel()
+            waiting.clear()
         for worker in self.workers:
             worker.close()

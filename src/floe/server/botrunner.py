@@ -226,6 +226,8 @@ class BotLimits:
     inline_seconds: float = 0.001
     fast_workers: int = 1
     per_client: int | None = None
+    search_round: float | None = None  # seconds within which every search table gets a turn (botlanes)
+    min_slice: float = 0.05  # ... but no search is cut shorter than this
 
 
 @lru_cache(maxsize=1024)
@@ -274,7 +276,12 @@ class BotRunner:
         self.capacity = live_per_worker
         self.limits = limits or BotLimits()
         self.search = Lane(
-            "search", self._worker("search"), max(1, workers), per_client=self.limits.per_client
+            "search",
+            self._worker("search"),
+            max(1, workers),
+            per_client=self.limits.per_client,
+            round_seconds=self.limits.search_round,
+            min_slice=self.limits.min_slice,
         )
         self.fast = Lane("fast", self._worker("fast"), max(1, self.limits.fast_workers))
         self.homes: dict[str, set[int]] = {}  # table -> the search slots that may hold live bots of it
@@ -314,11 +321,12 @@ class BotRunner:
         game: Game | None = None,
         client: str | None = None,
         wanted: Callable[[], bool] | None = None,
+        person: bool = False,
     ) -> int | None:
         """The bot's action, computed off the event loop (in the seat's own worker if the bot remembers);
         None if the decision was dropped unrun because ``wanted()`` turned false while it waited. ``game``:
         the table's game, if at hand (else one is made from the decision); ``client``: whose tables the
-        per-client limit counts it with."""
+        per-client limit counts it with; ``person``: the table has a person seat (its searches go first)."""
         d = replace(decision, time_cap=self.limits.time_cap)
         if game is None:
             game = _game(d.game, d.players, d.options)
@@ -328,6 +336,7 @@ class BotRunner:
             slot = self.slot_of(d.table, d.seat)
             self.homes.setdefault(d.table, set()).add(slot)
             job = Job(table, choose_remembered, (slot, d, self.capacity), client, slot, limit)
+            job.retime = lambda cap: (slot, replace(d, time_cap=cap), self.capacity)
             lane = self.search
         else:
             plain = replace(d, table="", history=())
@@ -336,9 +345,11 @@ class BotRunner:
                 bot = make_bot(plain.spec, game, plain.seat, plain.seed)
                 return bot.choose(plain.observation, list(plain.legal))
             job = Job(table, choose, (plain,), client if where == "search" else None, None, limit)
+            job.retime = lambda cap: (replace(plain, time_cap=cap),)
             lane = self.search if where == "search" else self.fast
         if wanted is not None:
             job.wanted = wanted
+        job.person, job.cap = person, d.time_cap
         try:
             action: int = await lane.run(job)
         except Stale:

@@ -1,21 +1,25 @@
-"""Table chat: the people at a table and its spectators write plain-text lines that everyone watching it
-reads (docs/server.md, "Chat").
+"""Table chat: the people at a table and its spectators write plain-text lines that everyone watching it reads
+(docs/server.md, "Chat").
 
 A line is cleaned like a name (names.py: no control, format or invisible characters; white space folded to
-single spaces), bounded in characters (``ChatLimits.max_chars``) and rate-limited per connection (a token
-bucket: ``per_second`` after a ``burst``). A seat writes under its seat's name; a spectator under a name it
-gives (cleaned and checked as a name, so it cannot pass for a seat) and is marked as a spectator. Lines are
-stored beside the table (``floe_chat``, never in the game's log or record), the newest ``history`` of each
-table only, and are sent to every connection of the table, to a new connection as its history, and with
-the replay. The pages show them as text, never as HTML.
+single spaces), bounded in characters (``ChatLimits.max_chars``) and rate-limited per seat (a spectator: per
+address) with a token bucket (``per_second`` after a ``burst``) and per address over every table it writes at
+(``client_per_second`` after ``client_burst``). The buckets outlive the connection, so reconnecting does not
+refill them (issue 24, item 7: 565 lines a second went into other people's tables that way). A seat writes
+under its seat's name; a spectator under a name it gives (cleaned and checked as a name, so it cannot pass for
+a seat) and is marked as a spectator. Lines are stored beside the table (``floe_chat``, never in the game's
+log or record), the newest ``history`` of each table only, and are sent to every connection of the table, to a
+new connection as its history, and with the replay. The pages show them as text, never as HTML. The lines held
+in memory are bounded in bytes (``memory_bytes``): the least recently used tables' lines are dropped, and read
+from the store again when asked for.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 import unicodedata
-import weakref
 from collections import OrderedDict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -24,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 
 from floe.core.i18n import L_, NL_, text_of
-from floe.server.conns import Conn, RateLimit
+from floe.server.conns import Conn
+from floe.server.limits import RateLimiter
 from floe.server.names import BadName, clean_name
 from floe.server.store import Store, chat_t
 from floe.server.tables import MoveError, Table
@@ -38,10 +43,12 @@ class ChatLimits:
     """The bounds on chat (``Settings``: ``chat_max_chars`` … ``chat_history``)."""
 
     max_chars: int = 300  # characters of one line, after cleaning
-    per_second: float = 0.5  # lines per connection, after a burst of
+    per_second: float = 0.5  # lines per seat (a spectator: per address), after a burst of
     burst: float = 5.0
+    client_per_second: float = 2.0  # lines per address, at every table together, after a burst of
+    client_burst: float = 20.0
     history: int = 200  # lines kept per table (older ones are deleted)
-    rooms: int = 4096  # tables whose lines are kept in memory (others are read from the store again)
+    memory_bytes: int = 64 * 1024 * 1024  # lines kept in memory, all tables together (others: the store)
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,11 @@ class ChatLine:
     name: str
     text: str
 
+    @property
+    def cost(self) -> int:
+        """What the line takes in memory, in bytes (its strings and the object around them)."""
+        return sys.getsizeof(self.text) + sys.getsizeof(self.name) + _LINE_OVERHEAD
+
     def message(self) -> dict[str, Any]:
         """The line as the clients get it."""
         return {
@@ -67,6 +79,10 @@ class ChatLine:
             "text": self.text,
         }
 
+
+# A line's object, its numbers and its place in its table's deque, besides its two strings (measured with
+# tracemalloc: about 200 bytes).
+_LINE_OVERHEAD = 200
 
 # Control, format (bidi overrides, zero-width characters), surrogate, private-use and unassigned characters.
 _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
@@ -103,7 +119,7 @@ def spectator_name(raw: str | None) -> str:
 
 class ChatRooms:
     """Every table's chat: the newest lines in memory (read from the store when a table is first asked
-    for), each connection's rate limit, and the writes."""
+    for), the rate limits of seats and addresses, and the writes."""
 
     def __init__(self, store: Store, writer: Writer, limits: ChatLimits | None = None) -> None:
         self.store = store
@@ -112,7 +128,11 @@ class ChatRooms:
         self._rooms: OrderedDict[str, deque[ChatLine]] = OrderedDict()
         self._next: dict[str, int] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._buckets: weakref.WeakKeyDictionary[Conn, RateLimit] = weakref.WeakKeyDictionary()
+        self.bytes = 0  # what the lines in ``_rooms`` take (``ChatLine.cost``)
+        # Keyed by seat (``table/seat``) or by a spectator's address, and by address: they outlive the
+        # connections (LRU-bounded, a forgotten bucket is a full one).
+        self._speakers = RateLimiter(self.limits.per_second * 60, round(self.limits.burst))
+        self._clients = RateLimiter(self.limits.client_per_second * 60, round(self.limits.client_burst))
 
     async def history(self, table_id: str) -> list[ChatLine]:
         """The newest lines of a table, oldest first."""
@@ -129,30 +149,49 @@ class ChatRooms:
             lines = await asyncio.to_thread(load_chat, self.store, table_id, self.limits.history)
             room = self._rooms[table_id] = deque(lines, maxlen=self.limits.history)
             self._next[table_id] = lines[-1].idx + 1 if lines else 0
-            self._forget_old()
+            self.bytes += sum(line.cost for line in lines)
         self._rooms.move_to_end(table_id)
+        self._forget_old()
         return room
 
+    def _add(self, room: deque[ChatLine], line: ChatLine) -> None:
+        """Append ``line`` to ``room`` (its oldest line goes if it is full), counting the bytes."""
+        if room.maxlen is not None and len(room) == room.maxlen:
+            self.bytes -= room[0].cost
+        room.append(line)
+        self.bytes += line.cost
+
     def _forget_old(self) -> None:
-        """Keep at most ``limits.rooms`` tables' lines in memory: the least recently used go (not one whose
-        lock is held: a line is being said there)."""
-        for table_id in list(self._rooms)[: max(0, len(self._rooms) - self.limits.rooms)]:
+        """Keep the lines in memory within ``limits.memory_bytes``: the least recently used tables' go (not
+        one whose lock is held, a line is being said there; nor the newest, asked for right now)."""
+        for table_id in list(self._rooms)[:-1]:
+            if self.bytes <= self.limits.memory_bytes:
+                return
             lock = self._locks.get(table_id)
             if lock is None or not lock.locked():
-                self._rooms.pop(table_id, None)
+                self.bytes -= sum(line.cost for line in self._rooms.pop(table_id))
                 self._next.pop(table_id, None)
                 self._locks.pop(table_id, None)
+
+    def _allow(self, table: Table, conn: Conn) -> None:
+        """Take a token of the speaker's bucket (its seat's, or a spectator's address's) and of its address's;
+        ``MoveError`` ``too_fast`` (nothing taken) if either is empty."""
+        address = conn.client or "?"
+        speaker = f"{table.id}/{conn.seat}" if conn.seat is not None else f"spectator/{address}"
+        if self._speakers.take(speaker):
+            rate = self.limits.per_second
+        elif self._clients.take(address):
+            self._speakers.give_back(speaker)
+            rate = self.limits.client_per_second
+        else:
+            return
+        said = L_("chat at most %(rate)s lines a second; wait a moment", rate=f"{rate:g}")
+        raise MoveError("too_fast", said, 429)
 
     async def say(self, table: Table, conn: Conn, text: str, name: str | None, conns: Iterable[Conn]) -> None:
         """Store ``conn``'s line and send it to ``conns``; ``MoveError`` (nothing stored or sent) for a line
         too fast, empty or too long, or a bad spectator name."""
-        bucket = self._buckets.get(conn)
-        if bucket is None:
-            bucket = self._buckets[conn] = RateLimit(self.limits.per_second, self.limits.burst)
-        if not bucket.allow():
-            rate = self.limits.per_second
-            said = L_("chat at most %(rate)s lines a second; wait a moment", rate=f"{rate:g}")
-            raise MoveError("too_fast", said, 429)
+        self._allow(table, conn)
         text = clean_text(text, self.limits.max_chars)
         seat = conn.seat
         who = spectator_name(name) if seat is None else table.seats[seat].name
@@ -161,16 +200,10 @@ class ChatRooms:
             line = ChatLine(self._next[table.id], time.time(), table.version, seat, who, text)
             await self.writer.write(lambda db: insert_chat(db, table.id, line, self.limits.history))
             self._next[table.id] = line.idx + 1
-            room.append(line)
+            self._add(room, line)
         message = {"type": "chat", "lines": [line.message()]}
         for other in conns:
             other.send(message)
-
-    async def send_history(self, table_id: str, conn: Conn) -> None:
-        """Send a new connection the table's lines (nothing if none was said)."""
-        lines = await self.history(table_id)
-        if lines:
-            conn.send({"type": "chat", "lines": [line.message() for line in lines]})
 
 
 def insert_chat(db: Any, table_id: str, line: ChatLine, keep: int) -> None:

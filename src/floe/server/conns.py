@@ -41,6 +41,7 @@ class ConnLimits:
     send_timeout: float = 20.0  # seconds one write may wait for a client that does not read
     toggles_per_second: float = 1.0  # leave/back per connection, after a burst of
     toggle_burst: float = 5.0
+    seats_news_interval: float = 1.0  # seconds between two ``seats`` messages of one table
 
 
 class Sender(Protocol):
@@ -84,9 +85,11 @@ class Conn:
         seats_of: Callable[[], dict[str, Any]] | None = None,
         limits: ConnLimits | None = None,
         lang: str = "en",
+        client: str | None = None,
     ) -> None:
         self.sender = sender
         self.seat = seat
+        self.client = client  # the peer's address (or the one a trusted proxy names): per-address limits
         self.lang = lang  # the language it reads (its hello's): its refusals are written in it
         self.state_of = state_of
         self.seats_of = seats_of

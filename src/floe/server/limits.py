@@ -162,3 +162,32 @@ class TableLimits:
             self.open_by_client[client] -= 1
             if not self.open_by_client[client]:
                 del self.open_by_client[client]
+
+
+@dataclass
+class Connects:
+    """How often WebSocket connections may be opened (issue 24, item 8: one seat token reconnecting 83 times
+    a second made the server tell 100 spectators of each): a token bucket per seat token (its hash) and one
+    per address. A refused hello costs the token's bucket nothing more and the address's nothing."""
+
+    per_token_minute: float = 30.0
+    token_burst: int = 10
+    per_client_minute: float = 600.0
+    client_burst: int = 120
+    tokens: RateLimiter = field(init=False)
+    clients: RateLimiter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tokens = RateLimiter(self.per_token_minute, self.token_burst)
+        self.clients = RateLimiter(self.per_client_minute, self.client_burst)
+
+    def admit(self, token_key: str | None, client: str | None) -> None:
+        """Take a token for a new connection of the seat ``token_key`` (None: a spectator) from ``client``;
+        ``TooMany`` ``too_fast`` if either bucket is empty (nothing taken)."""
+        wait = self.tokens.take(token_key) if token_key is not None else 0.0
+        if not wait and client is not None:
+            wait = self.clients.take(client)
+            if wait and token_key is not None:
+                self.tokens.give_back(token_key)
+        if wait:
+            raise TooMany("too_fast", L_("too many connections in a short time; try again in a moment"), wait)

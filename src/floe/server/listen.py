@@ -9,11 +9,20 @@ start-up (tables loaded, bot workers started) and the listener, so a URL on scre
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import resource
 import socket
+from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+if TYPE_CHECKING:
+    from floe.server.app import Settings
 
 # The listen backlog uvicorn uses by default.
 BACKLOG = 2048
@@ -59,3 +68,85 @@ class Announcing(uvicorn.Server):
         await super().startup(sockets)
         if self.started and not self.should_exit:
             self.announce()
+
+
+def bounded_h11(head_timeout: float, per_client: int, total: int) -> type[H11Protocol]:
+    """uvicorn's h11 protocol with the bounds a public server needs on its sockets (issue 24, item 5:
+    20,000 idle or slow-loris sockets filled the process's file limit and new clients got broken
+    connections). uvicorn times out only an idle keep-alive connection after a response; this one also
+    closes a connection whose request head (line and headers) is not complete ``head_timeout`` seconds
+    after the connection opened or the previous response ended, whether it sent nothing or a byte at a time;
+    and it closes at once a new connection past ``per_client`` open ones of its address or ``total`` open
+    ones in all (WebSockets included: the app bounds those further, per address and in total)."""
+    open_by_client: Counter[str] = Counter()
+
+    class Bounded(H11Protocol):
+        head_timer: asyncio.TimerHandle | None = None
+        counted: str | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            address = self.client[0] if self.client else "?"
+            if len(self.connections) > total or open_by_client[address] >= per_client:
+                transport.close()
+                return
+            self.counted = address
+            open_by_client[address] += 1
+            self._arm_head()
+
+        def _arm_head(self) -> None:
+            self._disarm_head()
+            self.head_timer = self.loop.call_later(head_timeout, self._head_too_slow)
+
+        def _disarm_head(self) -> None:
+            if self.head_timer is not None:
+                self.head_timer.cancel()
+                self.head_timer = None
+
+        def _head_too_slow(self) -> None:
+            self.head_timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def _uncount(self) -> None:
+            if self.counted is not None:
+                open_by_client[self.counted] -= 1
+                if not open_by_client[self.counted]:
+                    del open_by_client[self.counted]
+                self.counted = None
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.cycle is not None and not self.cycle.response_complete:
+                self._disarm_head()  # a whole request head arrived: the app answers it
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
+                self._arm_head()
+
+        def handle_websocket_upgrade(self, event: h11.Request) -> None:
+            self._disarm_head()
+            self._uncount()  # the WebSocket's own bounds (the app's) count it from here
+            super().handle_websocket_upgrade(event)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm_head()
+            self._uncount()
+            super().connection_lost(exc)
+
+    return Bounded
+
+
+# File descriptors kept for what is not a client's socket: the database, the bot workers' pipes, logs.
+RESERVED_FILES = 256
+
+
+def max_connections(settings: Settings) -> int:
+    """The sockets the server keeps open at most: ``max_connections``, but no more than the process's file
+    limit (its soft ``RLIMIT_NOFILE``) leaves after ``RESERVED_FILES``, so a flood of connections never
+    takes the files the server itself needs."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return settings.max_connections
+    return max(1, min(settings.max_connections, soft - RESERVED_FILES))

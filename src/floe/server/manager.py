@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import math
 import random
 import secrets
 import time
@@ -28,11 +29,12 @@ from floe.core.registry import default_game, entry
 from floe.server.archive import FinishedCache, stored_summary
 from floe.server.botrunner import BotRunner, Decision, options_key, spec_facts
 from floe.server.conns import Conn, ConnLimits, Sender
-from floe.server.limits import Reservation, TableLimits
+from floe.server.limits import Connects, Reservation, TableLimits
 from floe.server.names import BadName, clean_name, clean_table_name
 from floe.server.protocol import CreateTable, JoinTable
 from floe.server.store import Store, TableRow, UnreadableRow
 from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
+from floe.server.undo import UndoLimits
 from floe.server.writer import Writer
 
 log = logging.getLogger("floe.server")
@@ -41,6 +43,9 @@ log = logging.getLogger("floe.server")
 # (Every decision also stops at the bot runner's time cap, whatever its budget.)
 MAX_BOT_MS = 10_000
 MAX_BOT_ITERATIONS = 100_000
+# How many events of a table's log are told in one go on the event loop (``Lobby.log_ready``): a few
+# milliseconds of work.
+LOG_SLICE = 200
 
 
 # A test hook, not a setting: with FLOE_TEST_SEED=<n> in its environment, a server draws the secret seeds of
@@ -85,6 +90,10 @@ class Lobby:
         max_bot_ms: float = MAX_BOT_MS,
         max_bot_iterations: int = MAX_BOT_ITERATIONS,
         conn_limits: ConnLimits | None = None,
+        undo_limits: UndoLimits | None = None,
+        connects: Connects | None = None,
+        unjoined_expiry: float = 600.0,
+        unjoined_total: int = 1000,
         seeds: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
@@ -117,6 +126,17 @@ class Lobby:
         self._watchdog: asyncio.Task[None] | None = None
         self.on_change: list[Callable[[Table], None]] = [self._retire]
         self.conn_limits = conn_limits or ConnLimits()
+        self.connects = connects or Connects()
+        # When each table last told its connections of a seat's flags, and the news due (seats_changed).
+        self._seats_told: dict[str, float] = {}
+        self._seats_news_due: dict[str, asyncio.TimerHandle] = {}
+        self.undo_limits = undo_limits or UndoLimits()
+        # Tables nobody ever sat at (``Table.unjoined``): they expire after ``unjoined_expiry`` seconds (0:
+        # never), at most ``unjoined_total`` are kept (a new table pushes the oldest out), and they never
+        # count against the server's cap on open tables (issue 24, item 2).
+        self.unjoined_expiry = unjoined_expiry
+        self.unjoined_total = unjoined_total
+        self._expiring: set[str] = set()
 
     # --- life cycle ----------------------------------------------------------------------------------
     def load(self) -> int:
@@ -158,6 +178,8 @@ class Lobby:
             self._watchdog.cancel()
         for _, task in self.bot_tasks.values():
             task.cancel()
+        for due in self._seats_news_due.values():
+            due.cancel()
         for conns in self.conns.values():
             for conn in conns:
                 conn.close()
@@ -212,6 +234,7 @@ class Lobby:
             del self.tables[table.id]
             self.finished.put(table)
             self.limits.closed(table.id)
+            self._seats_told.pop(table.id, None)
 
     async def public_tables(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
         """The lobby's list: the newest ``limit`` public tables (with ``status``, if given). Open tables
@@ -237,6 +260,15 @@ class Lobby:
             self._listing = (time.monotonic(), rows)
         return rows
 
+    async def log_ready(self, table: Table, lang: str) -> None:
+        """Catch ``table``'s log in ``lang`` up before a new reader of it is answered, ``LOG_SLICE`` events
+        at a time with the other tables' work in between: a long history (issue 24, item 1: 62,000 events
+        told in Polish for one request froze every table for 3 s) never holds up the event loop for
+        more than one slice. The readers already connected then only add the newest events."""
+        while table.log_behind(lang) > LOG_SLICE:
+            table.catch_up_log(lang, LOG_SLICE)
+            await asyncio.sleep(0)
+
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
@@ -251,7 +283,11 @@ class Lobby:
         state, its chance outcomes and its bots are then built in the worker thread (``build_table``), so
         no creation holds up the tables in play; the table joins the lobby once it is stored."""
         check_options_size(request.options, self.options_max_bytes)
-        ticket = self.limits.admit(client, len(self.tables))
+        unjoined = sorted((t for t in self.tables.values() if t.unjoined), key=lambda t: t.row.created)
+        ticket = self.limits.admit(client, len(self.tables) - len(unjoined))
+        # The new table is unjoined until its creator opens it: the oldest unjoined tables make room.
+        for oldest in unjoined[: max(0, len(unjoined) + self.limits.pending - self.unjoined_total)]:
+            self.expire(oldest)
         # Drawn here, on the event loop, so a test's seeds go to its tables in the order they were asked for.
         seed = self.seeds() if self.seeds is not None else None
         try:
@@ -333,13 +369,15 @@ class Lobby:
             return None
         seat = table.seat_of(token)
         info = table.seats[seat]
-        if not info.claimed:
+        if not info.claimed or not info.seen:
+            claimed = info.claimed
             async with self.lock(table.id):
-                info.claimed = True
+                info.claimed = info.seen = True  # somebody sits here: the table no longer expires
                 await self._save_seats(table)
-            # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
-            # written when it tells them the seat is connected: that news is part of those states.
-            self.changed(table)
+            if not claimed:
+                # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
+                # written when it tells them the seat is connected: that news is part of those states.
+                self.changed(table)
         return seat
 
     async def _save_seats(self, table: Table) -> None:
@@ -369,9 +407,15 @@ class Lobby:
             new = table.after(action)
             start, added = table.version, table.added(new)
             finished = new.is_terminal()
+            seats = None
+            if not by_bot and not table.seats[seat].seen:  # a move over HTTP, its token's first use
+                table.seats[seat].seen = True
+                seats = table.row.seats = [s.stored() for s in table.seats]
 
             def write(conn: Any) -> None:
                 Store.append(conn, table.id, start, added)
+                if seats is not None:
+                    Store.set_seats(conn, table.id, seats)
                 if finished:
                     Store.set_finished(conn, table.id)
 
@@ -426,14 +470,37 @@ class Lobby:
 
     def seats_changed(self, table: Table, but: Conn | None = None) -> None:
         """Tell every connection (but ``but``) that the seats' flags changed: a small ``seats`` message, or
-        nothing if a ``state`` is already waiting for it."""
+        nothing if a ``state`` is already waiting for it. At most one such message a table every
+        ``seats_news_interval`` seconds: news in between waits for the interval's end and goes out once,
+        so a seat that reconnects as fast as it can costs the table's spectators nothing more (issue 24,
+        item 8)."""
+        if table.id in self._seats_news_due:
+            return  # already due: it will say the flags as they are then
+        loop = asyncio.get_running_loop()
+        wait = self._seats_told.get(table.id, -math.inf) + self.conn_limits.seats_news_interval - loop.time()
+        if wait > 0:
+            self._seats_news_due[table.id] = loop.call_later(wait, self._tell_seats, table, None)
+        else:
+            self._tell_seats(table, but)
+
+    def _tell_seats(self, table: Table, but: Conn | None) -> None:
+        self._seats_news_due.pop(table.id, None)
+        self._seats_told[table.id] = asyncio.get_running_loop().time()
         for conn in self.conns.get(table.id, ()):
             if conn is not but:
                 conn.send_seats()
 
     # --- connections ---------------------------------------------------------------------------------
-    def open_conn(self, table: Table, sender: Sender, seat: int | None, lang: str | None = None) -> Conn:
-        """A connection of ``table`` for ``seat`` reading ``lang`` (not yet registered: see ``connect``)."""
+    def open_conn(
+        self,
+        table: Table,
+        sender: Sender,
+        seat: int | None,
+        lang: str | None = None,
+        client: str | None = None,
+    ) -> Conn:
+        """A connection of ``table`` for ``seat`` reading ``lang``, from the address ``client`` (not yet
+        registered: see ``connect``)."""
         return Conn(
             sender,
             seat,
@@ -441,6 +508,7 @@ class Lobby:
             seats_of=lambda: {"type": "seats", "table": table.summary()},
             limits=self.conn_limits,
             lang=lang or SOURCE,
+            client=client,
         )
 
     def connect(self, table: Table, conn: Conn) -> None:
@@ -534,7 +602,10 @@ class Lobby:
 
         client = self.owners.get(table.id) or f"table:{table.id}"
         try:
-            action = await self.bots.choose(decision, game=table.game, client=client, wanted=wanted)
+            person = any(s.kind == "person" for s in table.seats)
+            action = await self.bots.choose(
+                decision, game=table.game, client=client, wanted=wanted, person=person
+            )
             if action is None:
                 return  # dropped unrun: the table moved on while it waited
             if table.version == version and table.plays_by_bot(seat) is not None:
@@ -551,8 +622,45 @@ class Lobby:
             await asyncio.sleep(self.tick)
             now = time.time()
             for table in list(self.tables.values()):
+                expiry = self.unjoined_expiry
+                if expiry and table.unjoined and now - table.row.created >= expiry:
+                    self.expire(table)
+                    continue
                 with contextlib.suppress(Exception):
                     self._check_timers(table, now)
+
+    def expire(self, table: Table) -> None:
+        """Forget an unjoined table (``_expire``, in a task of its own; once)."""
+        if table.id not in self._expiring:
+            self._expiring.add(table.id)
+            task = asyncio.create_task(self._expire(table))
+            task.add_done_callback(lambda _: self._expiring.discard(table.id))
+
+    async def _expire(self, table: Table) -> None:
+        """Delete a table nobody ever sat at, from the store and memory: its seats, its place in the limits,
+        its bots; its spectators are told and closed. Nothing happens if somebody sat down meanwhile."""
+        async with self.lock(table.id):
+            if self.tables.get(table.id) is not table or not table.unjoined:
+                return
+            try:
+                await self.writer.write(lambda db: Store.delete_table(db, table.id))
+            except Exception as exc:  # the database is down: the table stays, and is tried again later
+                log.warning("could not expire table %s: %s", table.id, exc)
+                return
+            del self.tables[table.id]
+        log.info("table %s expired: nobody sat at it", table.id)
+        self.limits.closed(table.id)
+        self.owners.pop(table.id, None)
+        self.bots.forget(table.id)
+        self._seats_told.pop(table.id, None)
+        self.locks.pop(table.id, None)
+        running = self.bot_tasks.pop(table.id, None)
+        if running is not None:
+            running[1].cancel()
+        gone = MoveError("expired", L_("nobody sat at this table: it expired"), 410)
+        for conn in self.conns.pop(table.id, ()):
+            conn.send({"type": "error", "id": None, **gone.body(conn.lang)})
+            conn.close()
 
     def _check_timers(self, table: Table, now: float) -> None:
         seat = table.to_move

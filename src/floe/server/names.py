@@ -6,8 +6,10 @@ free``, ``away``), add `` (you)`` for the viewer's own seat, say ``spectator`` a
 as ``\\u202eevil\\u202c P2 (you)`` (a right-to-left override) rendered as "P1 live P2 (you)": one seat
 passing for another, or for the viewer. So a name is cleaned (Unicode NFC; control, format, surrogate,
 private-use and unassigned characters and invisible fillers removed; whitespace collapsed to single spaces;
-bounded in characters and in bytes) and refused if it holds one of those labels as a whole word, compared
-without case and after compatibility folding (so fullwidth ``Ｐ２`` is ``P2`` too).
+bounded in characters, in bytes and in the columns it is drawn in) and refused if it holds one of those
+labels as a whole word, compared without case, after compatibility folding (so fullwidth ``Ｐ２`` is ``P2``
+too), with letters of other scripts drawn like Latin ones read as those (a Cyrillic ``Р1``) and a seat number
+spaced out (``P 2``).
 """
 
 from __future__ import annotations
@@ -29,10 +31,24 @@ _DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 _INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 # Joiners are format characters, but some scripts (and emoji sequences) need them between two characters.
 _JOINERS = frozenset("\u200c\u200d")
-# The table's own words, as whole words: seat numbers, "(you)", the badges and the spectator's label.
+# The table's own words, as whole words: seat numbers (also spaced or dotted: "P 2", "P.2"), "(you)", the
+# badges and the spectator's label.
 _RESERVED = re.compile(
-    r"\b(p\d+|you|your|yours|bots?|away|spectators?|person|offline|connected|free seat|seat free)\b"
+    r"\b(p[\W_]*\d+|you|your|yours|bots?|away|spectators?|person|offline|connected|free seat|seat free)\b"
 )
+# Letters of other scripts drawn like Latin ones (after case folding), compared as those: a Cyrillic "Р1"
+# or a Greek "ΥΟU" would otherwise pass for a label.
+_CONFUSABLE = str.maketrans(
+    {
+        **dict(zip("авсԁеһнікӏмоԛрѕтуүхѵԝѡ", "abcdehhiklmoqpstyyxvww", strict=True)),  # Cyrillic
+        **dict(zip("αβεηικμνορτυχζω", "abehikmnoptyxzw", strict=True)),  # Greek
+    }
+)
+# How wide a character is drawn, in columns, where it is not one: East Asian wide and fullwidth ones take
+# two; a few ligatures and signs draw as a whole word (one "﷽" is as wide as a dozen letters).
+_EXTRA_WIDE = {"\ufdfd": 12, "\ufdfa": 8, "\ufdfb": 6, "\u2e3b": 3, "\ua9c1": 2, "\ua9c2": 2}
+MAX_WIDTH = 2 * MAX_CHARS  # columns of a seat's name as drawn: its characters, each as wide as a CJK one
+MAX_TABLE_WIDTH = 2 * MAX_TABLE_CHARS  # columns of a table's name
 
 
 class BadName(ValueError):
@@ -48,12 +64,15 @@ def clean_name(raw: str) -> str:
         raise BadName(
             L_("a name is at most %(chars)s characters (%(bytes)s bytes)", chars=MAX_CHARS, bytes=MAX_BYTES)
         )
-    folded = unicodedata.normalize("NFKC", text.casefold())
+    if width(text) > MAX_WIDTH:
+        raise BadName(L_("a name is too wide to show; use fewer or narrower characters"))
+    folded = unicodedata.normalize("NFKC", text.casefold()).translate(_CONFUSABLE)
     folded = "".join(ch for ch in folded if ch not in _JOINERS)
     label = _RESERVED.search(folded)
     if label is not None:
         word = label.group(1)
-        shown = word.upper() if word[0] == "p" and word[1:].isdigit() else word
+        number = word[1:].lstrip(" .-_·")
+        shown = f"P{number}" if word[0] == "p" and number.isdigit() else word
         raise BadName(
             L_("a name may not contain “%(word)s”: the table uses it for its own labels", word=shown)
         )
@@ -75,7 +94,23 @@ def clean_table_name(raw: str) -> str:
             bytes=MAX_TABLE_BYTES,
         )
         raise BadName(said)
+    if width(text) > MAX_TABLE_WIDTH:
+        raise BadName(L_("a table name is too wide to show; use fewer or narrower characters"))
     return text
+
+
+def width(text: str) -> int:
+    """The columns ``text`` takes when drawn, as near as a server can tell: a mark none, an East Asian
+    wide or fullwidth character two, the ligatures of ``_EXTRA_WIDE`` their width, any other one."""
+    total = 0
+    for ch in text:
+        if ch in _EXTRA_WIDE:
+            total += _EXTRA_WIDE[ch]
+        elif unicodedata.category(ch).startswith("M") or ch in _JOINERS:
+            continue
+        else:
+            total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return total
 
 
 def _cleaned(raw: str) -> str:

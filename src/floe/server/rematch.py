@@ -31,8 +31,11 @@ class Offer:
     by: int
     tokens: dict[int, str]
 
-    def message(self) -> dict[str, Any]:
-        """What every connection of the old table hears (no token)."""
+    def message(self, seated: bool) -> dict[str, Any]:
+        """What every connection of the old table hears (no token); the new table's id only a connection
+        with a seat (``seated``) hears: the rematch is private, and a spectator has no seat to bring."""
+        if not seated:
+            return {"type": "rematch_offer", "by": self.by}
         return {"type": "rematch_offer", "table": self.table_id, "by": self.by}
 
 

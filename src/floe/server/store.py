@@ -285,6 +285,13 @@ class Store:
         """Mark the table finished."""
         conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(finished=True))
 
+    @staticmethod
+    def delete_table(conn: Connection, table_id: str) -> None:
+        """Forget a table: its log, chat, the browsers' notes of it and its row (an expired table)."""
+        for t in (actions_t, chat_t, recent_t):
+            conn.execute(t.delete().where(t.c.table_id == table_id))
+        conn.execute(tables_t.delete().where(tables_t.c.id == table_id))
+
     def run(self, ops: Sequence[Callable[[Connection], None]]) -> None:
         """Run ``ops`` in one transaction: all are committed or none."""
         with self.engine.begin() as conn:

@@ -22,7 +22,8 @@ from floe.core.errors import FloeError
 from floe.core.game import Game, State
 from floe.core.record import Record
 from floe.core.registry import entry, make_game
-from floe.core.undo import UNDO, UndoPoints, replay_events, state_before_last
+from floe.core.undo import UNDO, UndoPoints, follow, replay_events
+from floe.server.conns import RateLimit
 from floe.server.store import TableRow
 
 _ = i18n.FLOE.gettext
@@ -73,6 +74,7 @@ class Seat:
     token_hash: str | None = None
     claimed: bool = False
     joined_by: str | None = None  # the SHA-256 of the browser key of a lobby join (one seat per browser)
+    seen: bool = False  # its token was used (a hello or a move): somebody sits there (``Table.unjoined``)
     connections: int = 0
     away: bool = False
     left_at: float | None = None
@@ -86,6 +88,7 @@ class Seat:
             "token_hash": self.token_hash,
             "claimed": self.claimed,
             "joined_by": self.joined_by,
+            "seen": self.seen,
         }
 
     @classmethod
@@ -98,6 +101,7 @@ class Seat:
             token_hash=data.get("token_hash"),
             claimed=bool(data.get("claimed")),
             joined_by=data.get("joined_by"),
+            seen=data.get("seen", True),  # a seat stored before this flag: counted as seen (never expires)
             left_at=time.time(),
         )
 
@@ -157,10 +161,16 @@ class Table:
     # The decisions the seat to act may still take back (core/undo.py); in memory only: a restart forgets
     # them, since the log does not say which decisions a bot made.
     undo_points: UndoPoints = field(default_factory=UndoPoints)
+    # How many undos the log holds, and how many since the last decision that cannot be taken back (the
+    # bounds of undo.py); each seat's undo rate (in memory: a restart refills it).
+    undos: int = 0
+    undos_in_turn: int = 0
+    undo_rates: dict[int, RateLimit] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.events:
             self.events = list(self.state.history)
+        self.undos = self.events.count(UNDO)
 
     @property
     def presenter(self) -> present.GamePresenter:
@@ -212,6 +222,13 @@ class Table:
         if any(s.kind == "person" and not s.claimed for s in self.seats):
             return "waiting"
         return "playing"
+
+    @property
+    def unjoined(self) -> bool:
+        """Whether nobody ever sat at the table: it has person seats and none's token was ever used (such a
+        table expires, and never counts against the server's cap on open tables: manager.py)."""
+        people = [s for s in self.seats if s.kind == "person"]
+        return bool(people) and not any(s.seen for s in people)
 
     @property
     def to_move(self) -> int | None:
@@ -315,6 +332,8 @@ class Table:
         self.events += self.added(new)
         action = new.history[len(self.state.history)] if len(new.history) > len(self.state.history) else -1
         self.undo_points.after_move(self.state, action, new, allowed=undoable and action >= 0)
+        if not self.undo_points:  # a decision that cannot be taken back: a new turn for the undo count
+            self.undos_in_turn = 0
         self.state = new
         self.decision_started()  # the next decision's clock starts now
 
@@ -332,6 +351,8 @@ class Table:
         """Adopt the undo (once it is stored): the state before the last undoable decision."""
         _, before = self.undo_points.undo()
         self.events.append(UNDO)
+        self.undos += 1
+        self.undos_in_turn += 1
         self.state = before
 
     # --- what a viewer sees --------------------------------------------------------------------------
@@ -339,13 +360,26 @@ class Table:
         """Every log line ``viewer`` may read in ``lang`` (the language in force if None), in order (computed
         for all viewers of that language at once, incrementally). The log is rendered per language, never
         stored translated: the record holds actions only."""
+        book = self.catch_up_log(lang)
+        return book.logs[viewer]
+
+    def log_behind(self, lang: str) -> int:
+        """How many events ``lang``'s log has not told yet (all of them if nobody read it in ``lang``)."""
+        book = self._log_books.get(lang)
+        return self.version - (book.events if book is not None else 0)
+
+    def catch_up_log(self, lang: str | None = None, limit: int | None = None) -> _LogBook:
+        """``lang``'s log (the language in force if None), told up to the newest event, or at most ``limit``
+        events further: a reader far behind is caught up a slice at a time, between which other tables
+        play (``Lobby.log_ready``)."""
         lang = lang or i18n.current()
         book = self._log_books.get(lang)
         if book is None:
             book = self._log_books[lang] = _LogBook(self.game.new_initial_state(), self.row.players)
+        end = None if limit is None else book.events + limit
         with i18n.using(lang):
-            book.catch_up(self.events, self.game, self.presenter)
-        return book.logs[viewer]
+            book.catch_up(self.events, self.presenter, end)
+        return book
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         """``viewer``'s observation dict for the current version (cached per version)."""
@@ -409,9 +443,11 @@ class Table:
         seed)."""
         return Record.of(self.game, self.row.seed, self.state, self.events)
 
-    def replay_frames(self, viewer: int | None, reveal: bool) -> list[dict[str, Any]]:
+    def replay_frames(
+        self, viewer: int | None, reveal: bool, events: list[int] | None = None
+    ) -> list[dict[str, Any]]:
         """One frame per decision (and the final position) as ``viewer`` saw it; with ``reveal`` (only for a
-        finished game) every seat's view as well."""
+        finished game) every seat's view as well. ``events``: the log to replay (default: the table's)."""
         probe = self.game.new_initial_state()
         frames: list[dict[str, Any]] = []
         pending: list[str] = []
@@ -429,12 +465,13 @@ class Table:
             frames.append(item)
             pending.clear()
 
-        for action in self.events:
+        points = UndoPoints()
+        for action in self.events if events is None else events:
             if action == UNDO:  # a frame of its own: the position the seat came back to
                 frame()
                 actor = probe.current_player()
                 pending.append(undo_line(probe, viewer))
-                probe = state_before_last(self.game, probe)
+                probe = follow(probe, points, action)
                 continue
             if not probe.is_chance_node():
                 frame()
@@ -442,7 +479,7 @@ class Table:
             line = present.log_line(self.presenter, probe, action, viewer)
             if line:
                 pending.append(line)
-            probe.apply_unchecked(action)
+            probe = follow(probe, points, action)
         frame()
         return frames
 
@@ -457,25 +494,27 @@ def undo_line(state: State, viewer: int | None) -> str:
 
 @dataclass
 class _LogBook:
-    """One language's log of a table: every viewer's lines, and the position the lines have reached."""
+    """One language's log of a table: every viewer's lines, and the position the lines have reached (with
+    the states an undo may come back to: an undo costs no replay)."""
 
     probe: State
     players: int
     events: int = 0
     logs: dict[int | None, list[str]] = field(default_factory=dict)
+    points: UndoPoints = field(default_factory=UndoPoints)
 
     def __post_init__(self) -> None:
         self.logs = {v: [] for v in [*range(self.players), None]}
 
-    def catch_up(self, events: list[int], game: Game, presenter: present.GamePresenter) -> None:
-        """Add the lines of the events not yet told (in the language in force)."""
+    def catch_up(self, events: list[int], presenter: present.GamePresenter, end: int | None = None) -> None:
+        """Add the lines of the events not yet told, up to ``end`` (None: all), in the language in force."""
         probe = self.probe
-        for action in events[self.events :]:
+        for action in events[self.events : end]:
             self.events += 1
             if action == UNDO:
                 for v, lines in self.logs.items():
                     lines.append(undo_line(probe, v))
-                self.probe = probe = state_before_last(game, probe)
+                self.probe = probe = self.points.undo()[1]
                 continue
             after = probe.clone()
             after.apply_unchecked(action)
@@ -483,4 +522,5 @@ class _LogBook:
                 line = present.log_line(presenter, probe, action, v, after)
                 if line:
                     lines.append(line)
+            self.points.after_move(probe, action, after)
             self.probe = probe = after
