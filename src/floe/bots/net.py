@@ -20,6 +20,7 @@ import numpy as np
 from floe.bots.base import Bot, no_parameter, positive_number
 from floe.bots.puct import load_net
 from floe.core.game import Game
+from floe.learn.model import has_models
 
 PARAMETERS = ("net", "temp")
 MAX_TEMP = 100.0
@@ -38,6 +39,10 @@ class NetBot(Bot):
         self.model = load_net("net", game, params.get("net", "default"))
         temp = params.get("temp", "0")
         self.temp = 0.0 if temp in ("0", "0.0") else positive_number("net", "temp", temp, float, MAX_TEMP)
+
+    @classmethod
+    def plays(cls, game: type[Game]) -> bool:
+        return has_models(game.name)
 
     @classmethod
     def cost(cls, params: Mapping[str, str]) -> float | None:

@@ -28,11 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from floe.bots.base import MAX_C, deadline, positive_number, whole_number
+from floe.bots.base import MAX_C, bounded_int, deadline, positive_number
 from floe.bots.hooks import SearchHooks
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
-from floe.core.i18n import L_
 from floe.learn.model import Model, ModelError, find_model
 
 # A search stops once its tree holds this many nodes (each keeps its priors over the legal actions), so an
@@ -64,24 +63,7 @@ def load_net(bot: str, game: Game, name: str) -> Model:
     try:
         return find_model(game, name)
     except ModelError as exc:
-        raise OptionError(L_("%(bot)s: %(why)s", bot=bot, why=str(exc))) from None
-
-
-def net_depth(bot: str, text: str) -> int:
-    """The ``depth`` parameter of a search with a network: rollout decisions before the network's value
-    (0: its value at once)."""
-    steps = whole_number(text, 0, MAX_DEPTH)
-    if steps is None:
-        raise OptionError(
-            L_(
-                "%(bot)s: %(name)s must be %(what)s, not %(value)s",
-                bot=bot,
-                name="depth",
-                what=L_("a whole number from 0 to %(high)s", high=MAX_DEPTH),
-                value=repr(text[:24]),
-            )
-        )
-    return steps
+        raise OptionError(f"{bot}: {exc}") from None
 
 
 def returns01(state: State) -> list[float]:
@@ -274,7 +256,7 @@ def net_search_for(
             raise no_parameter(f"{bot} with net", key, NET_PARAMETERS)
     model = load_net(bot, game, params["net"])
     c = positive_number(bot, "c", params.get("c", str(DEFAULT_C)), float, MAX_C)
-    depth = net_depth(bot, params.get("depth", "0"))
+    depth = bounded_int(bot, "depth", params.get("depth", "0"), 0, MAX_DEPTH)
     world_params = {key: allowed[0] for key, allowed in hooks.world_parameters.items()}
     return NetSearch(
         game,

@@ -273,13 +273,25 @@ def install_model(name: str, model: Model) -> None:
     _INSTALLED[model.game, model.players, name] = model
 
 
-def model_dirs(game: Game) -> list[Path]:
-    """The folders searched for ``game``'s model files, in order."""
+def model_dirs(game_name: str) -> list[Path]:
+    """The folders searched for the game's model files, in order."""
     from floe.core.registry import entry
 
     folders = [Path(p) for p in os.environ.get(MODELS_ENV, "").split(os.pathsep) if p]
-    own = entry(game.name).models_dir()
+    own = entry(game_name).models_dir()
     return [*folders, *([own] if own is not None else [])]
+
+
+def has_models(game_name: str) -> bool:
+    """Whether a learned bot may find a model for the game: one was installed in this process, the game
+    ships some, or FLOE_MODELS names folders (their files say their game only once read). The bot list
+    offers ``net`` only then."""
+    if any(key[0] == game_name for key in _INSTALLED) or os.environ.get(MODELS_ENV):
+        return True
+    from floe.core.registry import entry
+
+    own = entry(game_name).models_dir()
+    return own is not None and own.is_dir() and any(own.glob("*.npz"))
 
 
 def find_model(game: Game, name: str | None = None) -> Model:
@@ -293,7 +305,7 @@ def find_model(game: Game, name: str | None = None) -> Model:
     if installed is not None:
         check_fits(installed, game, f"the model {name}")
         return installed
-    for folder in model_dirs(game):
+    for folder in model_dirs(game.name):
         path = folder / f"{name}.npz"
         try:
             stat = path.stat()
