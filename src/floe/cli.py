@@ -740,6 +740,9 @@ def train(
     games: Annotated[int, typer.Option(help="Self-play games per iteration.")] = 24,
     search: Annotated[int, typer.Option(help="Search iterations per self-play decision.")] = 48,
     steps: Annotated[int, typer.Option(help="Gradient steps per iteration.")] = 300,
+    mix: Annotated[
+        float, typer.Option(help="Weight of the game's own evaluation in the search's values (0 to 1).")
+    ] = 0.5,
     eval_games: Annotated[
         int, typer.Option(help="Games per evaluation match (rounded up to whole seatings; 0: none).")
     ] = 16,
@@ -774,6 +777,7 @@ def train(
         games=games,
         search=search,
         steps=steps,
+        mix=mix,
         eval_games=eval_games,
         reference=reference or "",
     )

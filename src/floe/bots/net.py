@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from floe.bots.base import Bot, no_parameter, positive_number
-from floe.bots.puct import load_net
+from floe.bots.base import Bot, no_parameter
+from floe.bots.puct import load_net, zero_or_positive
 from floe.core.game import Game
 from floe.learn.model import has_models
 
@@ -38,7 +38,7 @@ class NetBot(Bot):
                 raise no_parameter("net", key, PARAMETERS)
         self.model = load_net("net", game, params.get("net", "default"))
         temp = params.get("temp", "0")
-        self.temp = 0.0 if temp in ("0", "0.0") else positive_number("net", "temp", temp, float, MAX_TEMP)
+        self.temp = zero_or_positive("net", "temp", temp, MAX_TEMP)
 
     @classmethod
     def plays(cls, game: type[Game]) -> bool:

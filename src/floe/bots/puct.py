@@ -10,6 +10,10 @@ PUCT: ``Q(a) + c · P(a) · sqrt(N) / (1 + N(a))``, with ``Q`` the mean value fo
 ``P`` the network's prior renormalised over the actions legal in this world, ``N`` the visits of the
 actions legal here. Forced moves and chance events are applied without nodes.
 
+``mix`` (0 to 1, default 0) mixes the game's own evaluation (its ``SearchHooks.evaluate``, where it has
+one) into the network's values, as AlphaGo mixed rollouts into its value network: a young network's values
+are noise, and the game's evaluation gives self-play something to search with from the first iteration.
+
 A node evaluated for one seat keeps its priors as weights over the actions legal when it was evaluated; an
 action legal only in other worlds gets the mean weight. Values are in [0, 1] (1: first, 0: last), the
 game's ``State.returns`` rescaled.
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -29,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from floe.bots.base import MAX_C, bounded_int, deadline, positive_number
-from floe.bots.hooks import SearchHooks
+from floe.bots.hooks import Evaluator, SearchHooks
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 from floe.learn.model import Model, ModelError, find_model
@@ -39,8 +44,9 @@ from floe.learn.model import Model, ModelError, find_model
 MAX_TREE_NODES = 50_000
 MAX_DEPTH = 10_000
 DEFAULT_C = 1.5
+_ZERO = re.compile(r"0(?:\.0*)?")
 # The parameters a search bot takes once it has a network (besides its budget).
-NET_PARAMETERS = ("c", "depth", "it", "iterations", "ms", "net")
+NET_PARAMETERS = ("c", "depth", "it", "iterations", "mix", "ms", "net")
 
 
 class PNode:
@@ -66,6 +72,11 @@ def load_net(bot: str, game: Game, name: str) -> Model:
         raise OptionError(f"{bot}: {exc}") from None
 
 
+def zero_or_positive(bot: str, name: str, text: str, high: float) -> float:
+    """A bot parameter that is 0 or a positive number up to ``high`` (``positive_number``'s checks)."""
+    return 0.0 if _ZERO.fullmatch(text) else positive_number(bot, name, text, float, high)
+
+
 def returns01(state: State) -> list[float]:
     """A finished game's rank utilities rescaled to [0, 1] (the network's values are on this scale)."""
     return [(r + 1.0) / 2.0 for r in state.returns()]
@@ -74,7 +85,8 @@ def returns01(state: State) -> list[float]:
 class NetSearch:
     """PUCT with a network for one seat (see the module docstring). ``world(observation)`` samples a full
     state consistent with the seat's observation; ``rollout`` is the game's rollout policy (or None:
-    uniform), used only with ``depth`` > 0."""
+    uniform), used only with ``depth`` > 0; ``evaluate`` the game's evaluation, mixed into the network's
+    values with the weight ``mix`` (0: the network alone)."""
 
     def __init__(
         self,
@@ -87,6 +99,8 @@ class NetSearch:
         c: float = DEFAULT_C,
         depth: int = 0,
         rollout: Callable[[Any, list[int], random.Random], int] | None = None,
+        evaluate: Evaluator | None = None,
+        mix: float = 0.0,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -96,6 +110,8 @@ class NetSearch:
         self.c = c
         self.depth = depth
         self.rollout_policy = rollout
+        self.evaluator = evaluate if mix > 0 else None
+        self.mix = mix
         self.last_iterations = 0
         self._deadline = math.inf
 
@@ -136,7 +152,11 @@ class NetSearch:
 
     def _evaluate(self, state: State, player: int, legal: list[int]) -> tuple[dict[int, float], list[float]]:
         probs, values = self.model.evaluate(state.observation_vector(player), player, legal)
-        return dict(zip(legal, probs.tolist(), strict=True)), [(v + 1.0) / 2.0 for v in values]
+        out = [(v + 1.0) / 2.0 for v in values]
+        if self.evaluator is not None:
+            mix = self.mix
+            out = [(1 - mix) * v + mix * e for v, e in zip(out, self.evaluator(state), strict=True)]
+        return dict(zip(legal, probs.tolist(), strict=True)), out
 
     def _iterate(self, root: PNode, state: State) -> int:
         """One iteration; returns the number of nodes it added (0 or 1)."""
@@ -257,6 +277,7 @@ def net_search_for(
     model = load_net(bot, game, params["net"])
     c = positive_number(bot, "c", params.get("c", str(DEFAULT_C)), float, MAX_C)
     depth = bounded_int(bot, "depth", params.get("depth", "0"), 0, MAX_DEPTH)
+    mix = zero_or_positive(bot, "mix", params.get("mix", "0"), 1.0)
     world_params = {key: allowed[0] for key, allowed in hooks.world_parameters.items()}
     return NetSearch(
         game,
@@ -267,4 +288,6 @@ def net_search_for(
         c=c,
         depth=depth,
         rollout=hooks.rollout,
+        evaluate=hooks.evaluate,
+        mix=mix,
     )

@@ -37,7 +37,7 @@ def _game(name: str, players: int, options: dict[str, Any]) -> Game:
 class SelfPlayJob:
     """One self-play game: every seat searched by ``NetSearch`` with the model, ``iterations`` per decision;
     the first ``explore`` decisions of each seat sampled in proportion to the visits (later ones: the most
-    visited), Dirichlet ``noise`` at each root."""
+    visited), Dirichlet ``noise`` at each root, the game's evaluation mixed into the values with ``mix``."""
 
     game: str
     players: int
@@ -48,6 +48,7 @@ class SelfPlayJob:
     c: float
     explore: int
     noise: float
+    mix: float = 0.0
 
 
 @dataclass
@@ -78,7 +79,10 @@ def self_play(job: SelfPlayJob) -> Examples:
     def world(observation: Any) -> Any:
         return hooks.world(game, observation, rng, world_params)
 
-    searches = [NetSearch(game, seat, rng, model, world, c=job.c) for seat in range(game.players)]
+    searches = [
+        NetSearch(game, seat, rng, model, world, c=job.c, evaluate=hooks.evaluate, mix=job.mix)
+        for seat in range(game.players)
+    ]
     match = Match(game, job.seed)
     state = match.state
     rows: list[tuple[np.ndarray, int, list[int], np.ndarray]] = []

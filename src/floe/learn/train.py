@@ -74,6 +74,7 @@ class TrainConfig:
     c: float = 1.5
     explore: int = 6  # decisions per seat sampled by visits (the rest: the most visited)
     noise: float = 0.25
+    mix: float = 0.5  # weight of the game's evaluation in the search's values (floe.bots.puct)
     steps: int = 300  # gradient steps per iteration
     batch: int = 128
     learning_rate: float = 1e-3
@@ -98,8 +99,10 @@ class TrainConfig:
         for name, (value, low, high) in bounds.items():
             if not low <= value <= high:
                 raise OptionError(f"--{name.replace('_', '-')} must be from {low} to {high:,}")
-        if not (0 < self.c <= 100 and 0 <= self.noise <= 1 and 0 < self.learning_rate <= 1):
-            raise OptionError("c must be in (0, 100], noise in [0, 1], the learning rate in (0, 1]")
+        if not (0 < self.c <= 100 and 0 <= self.noise <= 1 and 0 <= self.mix <= 1):
+            raise OptionError("c must be in (0, 100], noise and mix in [0, 1]")
+        if not 0 < self.learning_rate <= 1:
+            raise OptionError("the learning rate must be in (0, 1]")
         if not 1 <= len(self.hidden) <= 8 or not all(1 <= h <= 4096 for h in self.hidden):
             raise OptionError("--hidden: 1 to 8 layers of 1 to 4,096 units")
 
@@ -383,7 +386,7 @@ def run_training(
             jobs = [
                 SelfPlayJob(
                     game.name, game.players, config.options, data, _seed(config.seed, k, g),
-                    config.search, config.c, config.explore, config.noise,
+                    config.search, config.c, config.explore, config.noise, config.mix,
                 )
                 for g in range(config.games)
             ]  # fmt: skip
@@ -404,7 +407,7 @@ def run_training(
             bar.remove_task(task)
             candidate.save(out / f"candidate-{k:04d}.npz")
             # 3. evaluation
-            budget = f"it={config.eval_search}"
+            budget = f"it={config.eval_search}" + (f",mix={config.mix:g}" if config.mix else "")
             matches = {
                 "vs_best": (f"{bot}:net=candidate,{budget}", f"{bot}:net=best,{budget}"),
                 "search_vs_reference": (f"{bot}:net=candidate,{budget}", reference),
