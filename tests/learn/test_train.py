@@ -88,3 +88,16 @@ def test_bad_settings_are_refused_before_any_work(tmp_path: Path) -> None:
     with pytest.raises(OptionError, match="--iterations"):
         run_training(TrainConfig(game="arktia", players=2), tmp_path / "a", 0, Backend(1))
     assert not (tmp_path / "a").exists()
+
+
+def test_held_out_losses_agree_with_the_trainers(goofspiel: Game) -> None:
+    """The numpy measure of a network's losses on new games is the trainer's measure (JAX)."""
+    from floe.learn.train import held_out_losses
+
+    ex = _examples(goofspiel, 2)
+    model = new_model(goofspiel, [16], seed=4)
+    config = TrainConfig(game="goofspiel", players=2, hidden=(16,), steps=0)
+    _, losses = fit(model, ex, config, seed=0)
+    held = held_out_losses(model, ex)
+    assert held["policy_loss_new_games"] == pytest.approx(losses["policy_loss_before"], rel=1e-4)
+    assert held["value_loss_new_games"] == pytest.approx(losses["value_loss_before"], rel=1e-4)

@@ -284,6 +284,23 @@ def fit(model: Model, ex: Examples, config: TrainConfig, seed: int) -> tuple[Mod
     return trained, figures
 
 
+def held_out_losses(model: Model, ex: Examples) -> dict[str, float]:
+    """``model``'s losses (as ``fit`` measures them) on examples it was not trained on: the best network's
+    on the iteration's new games, before training. Unlike the training losses, these say how well the
+    network generalises (numpy only)."""
+    if not len(ex):
+        return {}
+    logits, values = model.forward(ex.vectors)
+    policy = 0.0
+    for row, legal, target in zip(logits, ex.legal, ex.targets, strict=True):
+        chosen = row[legal]
+        top = float(chosen.max())
+        log_z = top + math.log(float(np.exp(chosen - top).sum()))
+        policy -= float(np.dot(target, chosen - log_z))
+    value = float(np.mean(np.sum((values - ex.values) ** 2, axis=-1)))
+    return {"policy_loss_new_games": policy / len(ex), "value_loss_new_games": value}
+
+
 # --- evaluation --------------------------------------------------------------------------------------------
 
 
@@ -403,6 +420,7 @@ def run_training(
             task = bar.add_task(f"iteration {k}: training", total=None)
             t0 = time.perf_counter()
             candidate, losses = fit(best, examples, config, _seed(config.seed, k, -1))
+            losses.update(held_out_losses(best, fresh))
             train_seconds = time.perf_counter() - t0
             bar.remove_task(task)
             candidate.save(out / f"candidate-{k:04d}.npz")
@@ -535,8 +553,14 @@ def write_report(record: Mapping[str, Any], path: Path) -> None:
     )
     bottom.plot(xs, [it["policy_loss"] for it in its], marker="o", label="policy loss (cross-entropy)")
     bottom.plot(xs, [it["value_loss"] for it in its], marker="o", label="value loss (squared error)")
+    for key, label in (("policy_loss_new_games", "policy"), ("value_loss_new_games", "value")):
+        held = [(x, it[key]) for x, it in zip(xs, its, strict=True) if key in it]
+        if held:
+            bottom.plot(
+                *zip(*held, strict=True), linestyle="--", marker="x", label=f"{label} loss, new games"
+            )
     bottom.set_xlabel("iteration")
-    bottom.set_ylabel("loss after training")
+    bottom.set_ylabel("loss")
     bottom.legend(fontsize=8)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
