@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +64,7 @@ class Examples:
     values: np.ndarray  # (n, players) float32
     decisions: int = 0  # decisions of the games, forced ones included
     games: int = 0
+    cpu_seconds: float = 0.0  # processor time the games took (where they ran)
 
     def __len__(self) -> int:
         return len(self.legal)
@@ -70,6 +72,7 @@ class Examples:
 
 def self_play(job: SelfPlayJob) -> Examples:
     """Play one self-play game and return its examples (a top-level function, for worker processes)."""
+    cpu = time.process_time()
     game = _game(job.game, job.players, job.options)
     model = model_from_bytes(job.model, game)
     hooks = hooks_for(game)
@@ -118,6 +121,7 @@ def self_play(job: SelfPlayJob) -> Examples:
         ).reshape(len(rows), n),
         decisions=decisions,
         games=1,
+        cpu_seconds=time.process_time() - cpu,
     )
 
 
@@ -136,10 +140,12 @@ class EvalJob:
     hero: int  # the seat of the bot being measured
 
 
-def evaluation_game(job: EvalJob) -> tuple[str, float]:
-    """Play one evaluation game; (its tag, the hero's result: 1 first, 0 last, shared places shared)."""
+def evaluation_game(job: EvalJob) -> tuple[str, float, float]:
+    """Play one evaluation game; its tag, the hero's result (1 first, 0 last, shared places shared) and
+    the processor time it took."""
+    cpu = time.process_time()
     game = _game(job.game, job.players, job.options)
     for name, data in job.models:
         install_model(name, model_from_bytes(data, game))
     _, state = play_game(game, list(job.seats), job.seed)
-    return job.tag, (state.returns()[job.hero] + 1.0) / 2.0
+    return job.tag, (state.returns()[job.hero] + 1.0) / 2.0, time.process_time() - cpu

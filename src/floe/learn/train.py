@@ -184,6 +184,7 @@ def merge(parts: list[Examples]) -> Examples:
         values=np.concatenate([p.values for p in parts]) if parts else np.zeros((0, 0), np.float32),
         decisions=sum(p.decisions for p in parts),
         games=sum(p.games for p in parts),
+        cpu_seconds=sum(p.cpu_seconds for p in parts),
     )
 
 
@@ -397,7 +398,6 @@ def run_training(
         while len(record["iterations"]) < iterations:
             k = len(record["iterations"]) + 1
             started = time.perf_counter()
-            seconds: list[float] = []
             # 1. self-play
             data = best.to_bytes()
             jobs = [
@@ -407,9 +407,7 @@ def run_training(
                 )
                 for g in range(config.games)
             ]  # fmt: skip
-            t0 = time.perf_counter()
             parts = _phase(bar, f"iteration {k}: self-play", self_play, jobs, backend)
-            seconds.append(time.perf_counter() - t0)
             fresh = merge(parts)
             save_examples(run.data_file(k), fresh)
             window = [run.data_file(j) for j in range(max(1, k - config.window + 1), k + 1)]
@@ -418,10 +416,10 @@ def run_training(
             )
             # 2. training
             task = bar.add_task(f"iteration {k}: training", total=None)
-            t0 = time.perf_counter()
+            train_cpu = time.process_time()
             candidate, losses = fit(best, examples, config, _seed(config.seed, k, -1))
             losses.update(held_out_losses(best, fresh))
-            train_seconds = time.perf_counter() - t0
+            train_cpu = time.process_time() - train_cpu
             bar.remove_task(task)
             candidate.save(out / f"candidate-{k:04d}.npz")
             # 3. evaluation
@@ -433,16 +431,15 @@ def run_training(
             }
             models = {"candidate": candidate.to_bytes(), "best": data}
             ejobs = evaluation_jobs(game, config, matches, models, _seed(config.seed, k, -2))
-            t0 = time.perf_counter()
             results: dict[str, list[float]] = {tag: [] for tag in matches}
-            for tag, value in _phase(bar, f"iteration {k}: evaluation", evaluation_game, ejobs, backend):
+            eval_cpu = 0.0
+            for tag, value, cpu in _phase(bar, f"iteration {k}: evaluation", evaluation_game, ejobs, backend):
                 results[tag].append(value)
-            seconds.append(time.perf_counter() - t0)
+                eval_cpu += cpu
             figures = {tag: _score(values) for tag, values in results.items()}
             accepted = not results["vs_best"] or figures["vs_best"]["score"] >= 0.5
-            # Worker time: with local processes each worker is one core busy for the whole phase.
-            cores = backend.workers if not backend.on_ray else 1
-            core_seconds = sum(seconds) * cores + train_seconds
+            # Processor time, measured where the games ran and here for the training (all its threads).
+            core_seconds = fresh.cpu_seconds + eval_cpu + train_cpu
             info = dict(best.info)
             total_games = int(info.get("games", 0)) + config.games
             total_core = float(info.get("core_seconds", 0.0)) + core_seconds
