@@ -743,6 +743,9 @@ def train(
     mix: Annotated[
         float, typer.Option(help="Weight of the game's own evaluation in the search's values (0 to 1).")
     ] = 0.5,
+    depth: Annotated[
+        int, typer.Option(help="Rollout decisions (the game's rollout policy) before a leaf's value.")
+    ] = 4,
     eval_games: Annotated[
         int, typer.Option(help="Games per evaluation match (rounded up to whole seatings; 0: none).")
     ] = 16,
@@ -778,6 +781,7 @@ def train(
         search=search,
         steps=steps,
         mix=mix,
+        depth=depth,
         eval_games=eval_games,
         reference=reference or "",
     )

@@ -38,7 +38,8 @@ def _game(name: str, players: int, options: dict[str, Any]) -> Game:
 class SelfPlayJob:
     """One self-play game: every seat searched by ``NetSearch`` with the model, ``iterations`` per decision;
     the first ``explore`` decisions of each seat sampled in proportion to the visits (later ones: the most
-    visited), Dirichlet ``noise`` at each root, the game's evaluation mixed into the values with ``mix``."""
+    visited), Dirichlet ``noise`` at each root, the game's evaluation mixed into the values with ``mix``,
+    ``depth`` rollout decisions before a leaf's value."""
 
     game: str
     players: int
@@ -50,6 +51,7 @@ class SelfPlayJob:
     explore: int
     noise: float
     mix: float = 0.0
+    depth: int = 0
 
 
 @dataclass
@@ -83,7 +85,18 @@ def self_play(job: SelfPlayJob) -> Examples:
         return hooks.world(game, observation, rng, world_params)
 
     searches = [
-        NetSearch(game, seat, rng, model, world, c=job.c, evaluate=hooks.evaluate, mix=job.mix)
+        NetSearch(
+            game,
+            seat,
+            rng,
+            model,
+            world,
+            c=job.c,
+            depth=job.depth,
+            rollout=hooks.rollout,
+            evaluate=hooks.evaluate,
+            mix=job.mix,
+        )
         for seat in range(game.players)
     ]
     match = Match(game, job.seed)

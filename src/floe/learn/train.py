@@ -75,6 +75,7 @@ class TrainConfig:
     explore: int = 6  # decisions per seat sampled by visits (the rest: the most visited)
     noise: float = 0.25
     mix: float = 0.5  # weight of the game's evaluation in the search's values (floe.bots.puct)
+    depth: int = 4  # rollout decisions (the game's rollout policy) before a leaf's value
     steps: int = 300  # gradient steps per iteration
     batch: int = 128
     learning_rate: float = 1e-3
@@ -95,6 +96,7 @@ class TrainConfig:
             "eval_games": (self.eval_games, 0, MAX_GAMES),
             "eval_search": (self.eval_search, 1, MAX_SEARCH),
             "explore": (self.explore, 0, 1_000_000),
+            "depth": (self.depth, 0, 10_000),
         }
         for name, (value, low, high) in bounds.items():
             if not low <= value <= high:
@@ -403,7 +405,7 @@ def run_training(
             jobs = [
                 SelfPlayJob(
                     game.name, game.players, config.options, data, _seed(config.seed, k, g),
-                    config.search, config.c, config.explore, config.noise, config.mix,
+                    config.search, config.c, config.explore, config.noise, config.mix, config.depth,
                 )
                 for g in range(config.games)
             ]  # fmt: skip
@@ -423,7 +425,9 @@ def run_training(
             bar.remove_task(task)
             candidate.save(out / f"candidate-{k:04d}.npz")
             # 3. evaluation
-            budget = f"it={config.eval_search}" + (f",mix={config.mix:g}" if config.mix else "")
+            budget = f"it={config.eval_search},depth={config.depth}" + (
+                f",mix={config.mix:g}" if config.mix else ""
+            )
             matches = {
                 "vs_best": (f"{bot}:net=candidate,{budget}", f"{bot}:net=best,{budget}"),
                 "search_vs_reference": (f"{bot}:net=candidate,{budget}", reference),
