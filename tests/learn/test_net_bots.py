@@ -163,3 +163,16 @@ def test_hidden_parts_never_reach_the_network(name: str, request: pytest.Fixture
             picks = [make_bot(spec, game, seat, 7).choose(s.observation(seat), legal) for s in (one, two)]
             assert picks[0] == picks[1], spec
     assert checked >= 1
+
+
+def test_the_searches_with_a_network_can_give_the_terminals_hint(arctic: Game) -> None:
+    from floe.play.terminal import Analyser
+
+    state = _position(arctic, 1, 8)
+    seat = state.current_player()
+    bot = make_bot("ismcts:net=default,it=12", arctic, seat, 0)
+    assert isinstance(bot, Analyser)
+    legal = state.legal_actions()
+    rows = bot.analyse(state.observation(seat), legal)
+    assert sorted(a for a, _, _ in rows) == sorted(legal)
+    assert all(0.0 <= rate <= 1.0 for _, _, rate in rows)
