@@ -256,6 +256,7 @@ DEFAULT = "default"  # the name that means the game's own model for the player c
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _INSTALLED: dict[tuple[str, int, str], Model] = {}
 _LOADED: dict[tuple[str, int, int], Model] = {}  # (path, mtime, size) -> model: a file is read once
+MAX_LOADED = 16  # models kept in memory per process (a file rewritten by a trainer is a new entry)
 
 
 def default_name(game: Game) -> str:
@@ -314,7 +315,10 @@ def find_model(game: Game, name: str | None = None) -> Model:
         key = (str(path), stat.st_mtime_ns, stat.st_size)
         model = _LOADED.get(key)
         if model is None:
-            model = _LOADED[key] = load_model(path)
+            model = load_model(path)
+            while len(_LOADED) >= MAX_LOADED:
+                del _LOADED[next(iter(_LOADED))]
+            _LOADED[key] = model
         check_fits(model, game, str(path))
         return model
     raise ModelError(
