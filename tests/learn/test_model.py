@@ -131,27 +131,37 @@ def test_an_oversized_or_missing_file_is_refused_before_reading(
 
 
 def test_models_are_found_by_name_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = make_game("arktia", 2)
+    game = make_game("arctic", 2)  # a game that ships no model
     with pytest.raises(ModelError) as exc:
         find_model(game)
-    assert "no model arktia-2p for arktia with 2 players" in _one_line(exc)
+    assert "no model arctic-2p for arctic with 2 players" in _one_line(exc)
     for bad in ("../m", "/etc/passwd", "M", "a" * 65, ""):
         if bad:
             with pytest.raises(ModelError, match="not a model name"):
                 find_model(game, bad)
     model = new_model(game, [8], seed=1)
-    model.save(tmp_path / "arktia-2p.npz")
+    model.save(tmp_path / "arctic-2p.npz")
     monkeypatch.setenv(MODELS_ENV, str(tmp_path))
     assert find_model(game).meta() == model.meta()
     assert find_model(game, "default").meta() == model.meta()
     # A model handed to the process comes first.
     other = new_model(game, [4], seed=2)
-    install_model("arktia-2p", other)
+    install_model("arctic-2p", other)
     assert find_model(game).meta()["hidden_sizes"] == [4]
     # The right name for the wrong player count: refused by its facts.
-    (tmp_path / "arktia-3p.npz").write_bytes(model.to_bytes())
+    (tmp_path / "arctic-3p.npz").write_bytes(model.to_bytes())
     with pytest.raises(ModelError, match="players 2, not 3"):
-        find_model(make_game("arktia", 3))
+        find_model(make_game("arctic", 3))
+
+
+def test_the_shipped_model_fits_its_game() -> None:
+    from floe.core.registry import entry
+
+    game = make_game("arktia", 2)
+    model = find_model(game)
+    assert model.info["iterations"] >= 1 and model.info["command"].startswith("floe train arktia")
+    path = entry("arktia").models_dir()
+    assert path is not None and (path / "arktia-2p.npz").stat().st_size < 4_000_000
 
 
 def test_model_bytes_load_like_files() -> None:
