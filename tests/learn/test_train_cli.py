@@ -38,3 +38,17 @@ def test_resume_needs_a_run(tmp_path: Path) -> None:
     (tmp_path / "other" / "file").write_text("x")
     result = CliRunner().invoke(app, ["train", "arktia", "--out", str(tmp_path / "other"), "--resume"])
     assert result.exit_code != 0 and "holds no training run to resume" in result.stderr
+
+
+def test_without_the_extra_train_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "jax" else real(name, *a)
+    )
+    result = CliRunner().invoke(app, ["train", "arktia", "--out", str(tmp_path / "run")])
+    assert result.exit_code != 0 and "uv sync --extra train" in result.stderr
+    assert not (tmp_path / "run").exists()

@@ -22,6 +22,7 @@ half-way is played again.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import math
@@ -350,6 +351,9 @@ def run_training(
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise OptionError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}")
     config.check()
+    # Checked before any game is played, so a missing extra costs one line and no work.
+    if importlib.util.find_spec("jax") is None or importlib.util.find_spec("optax") is None:
+        raise OptionError(TRAIN_INSTALL)
     game = make_game(config.game, config.players, config.options)
     reference = config.reference or entry(game.name).away_bot
     config = TrainConfig(**{**asdict(config), "game": game.name, "reference": reference})
