@@ -737,6 +737,95 @@ def tournament(
 
 
 @app.command()
+def train(
+    game: Annotated[str, typer.Argument(help="The game (floe games lists them).")],
+    players: Annotated[int, typer.Option(help="Number of players.")] = 2,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="The run's folder, to keep or --resume (default: ~/.cache/floe/train/<game>-<N>p-seed<S>)."
+        ),
+    ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out.")] = False,
+    iterations: Annotated[int, typer.Option(help="Train until the run has this many iterations.")] = 10,
+    games: Annotated[int, typer.Option(help="Self-play games per iteration.")] = 24,
+    search: Annotated[int, typer.Option(help="Search iterations per self-play decision.")] = 48,
+    steps: Annotated[int, typer.Option(help="Gradient steps per iteration.")] = 300,
+    mix: Annotated[
+        float, typer.Option(help="Weight of the game's own evaluation in the search's values (0 to 1).")
+    ] = 0.5,
+    depth: Annotated[
+        int, typer.Option(help="Rollout decisions (the game's rollout policy) before a leaf's value.")
+    ] = 4,
+    eval_games: Annotated[
+        int, typer.Option(help="Games per evaluation match (rounded up to whole seatings; 0: none).")
+    ] = 16,
+    hidden: Annotated[str, typer.Option(help="Hidden layer widths, comma-separated.")] = "128,128",
+    reference: Annotated[
+        str | None, typer.Option(help="The bot measured against (default: the game's away_bot).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the run (network, self-play, evaluation).")] = 0,
+    workers: WorkersOpt = None,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    preset: PresetOpt = None,
+    option: OptionList = None,
+) -> None:
+    """Train a learned bot by expert iteration: self-play by the network-guided search, then training
+    (needs the extra train: JAX and optax). The model plays as net, ismcts:net=... or mcts:net=..."""
+    from floe.lab.resultsdir import cache_dir
+    from floe.learn.train import TrainConfig, run_training
+
+    backend = _backend(workers, ray, ray_address, None)
+    try:
+        widths = tuple(int(w) for w in hidden.split(",") if w.strip())
+    except ValueError:
+        fail("--hidden must be widths like 128,128")
+        return
+    config = TrainConfig(
+        game=game,
+        players=players,
+        options=_options(option, preset, game),
+        seed=seed,
+        hidden=widths,
+        games=games,
+        search=search,
+        steps=steps,
+        mix=mix,
+        depth=depth,
+        eval_games=eval_games,
+        reference=reference or "",
+    )
+    folder = out if out is not None else cache_dir() / "train" / f"{game}-{players}p-seed{seed}"
+    if resume and out is None:
+        fail("--resume continues the run named by --out")
+    if reference:
+        from floe.bots.base import make_bot
+        from floe.core.registry import make_game
+
+        try:
+            make_bot(reference, make_game(game, players, config.options), 0, 0)
+        except FloeError as exc:
+            fail(str(exc))
+    console = Console(stderr=True)
+    console.print(f"run: {folder}", highlight=False, soft_wrap=True)
+    try:
+        record = run_training(config, folder, iterations, backend, resume=resume, console=console)
+    except OSError as exc:
+        fail(f"cannot use {exc.filename or folder}: {exc.strerror or exc}")
+        return
+    except FloeError as exc:
+        fail(str(exc))
+        return
+    console.print(
+        f"best model: {folder / 'best.npz'} ({len(record['iterations'])} iterations); report: "
+        f"{folder / 'report.png'}; play it: FLOE_MODELS={folder / 'models'} floe play {game} --bots net",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@app.command()
 def balance(
     game: Annotated[str | None, typer.Argument(help="The game (not with --from: the file names it).")] = None,
     bots: Annotated[

@@ -1,8 +1,9 @@
 """The bot protocol: a bot sees one seat's observation and the legal actions, never the full state.
 
 Bots are named by a spec string ``name[:key=value,...]`` (``random``, ``ismcts:ms=500``). A game's own bots
-come from its entry (``GameEntry.bots``); the generic ones (``random``, ``ismcts``, and ``mcts`` for games of
-perfect information) serve every game that they can play. Every bot gets its own seeded generator so a
+come from its entry (``GameEntry.bots``); the generic ones (``random``, ``ismcts``, ``net`` (a learned
+policy: it needs a trained model), and ``mcts`` for games of perfect information) serve every game that they
+can play. Every bot gets its own seeded generator so a
 seeded game with bots is reproducible.
 """
 
@@ -211,6 +212,7 @@ _GENERIC: dict[str, BotFactory | str] = {
     "random": RandomBot,
     "ismcts": "floe.bots.ismcts:ISMCTSBot",
     "mcts": "floe.bots.mcts:MCTSBot",
+    "net": "floe.bots.net:NetBot",
 }
 
 

@@ -16,6 +16,10 @@ decision, up to ten million; the default is 1,000 iterations), ``c`` exploration
 ``rollout`` = ``heuristic`` (the game's policy) or ``random``, ``reward`` = ``rank`` or ``win``,
 ``opponents`` = ``tree`` or ``policy``, and the game's world parameters (its ``SearchHooks``).
 
+With ``net=NAME`` (a trained model, ``default`` for the game's own: docs/learning.md) the search is PUCT
+guided by the network instead (``floe.bots.puct``): ``ismcts:net=default,it=200``, with ``c`` (default 1.5)
+and ``depth`` (rollout decisions before the network's value, default 0) besides the budget.
+
 Whatever the budget, a search stops at the bot's ``time_cap`` (``Bot.time_cap``, set by a server): the clock
 is read every few iterations and every few dozen steps of a rollout, and a rollout cut short is valued by
 the game's evaluation (even chances without one).
@@ -40,6 +44,7 @@ from floe.bots.base import (
     visit_rows,
 )
 from floe.bots.hooks import hooks_for
+from floe.bots.puct import NetSearch, most_visited, net_search_for
 from floe.core.game import CHANCE, Game, State
 
 PARAMETERS = ("c", "depth", "it", "iterations", "ms", "opponents", "reward", "rollout")
@@ -87,6 +92,12 @@ class ISMCTSBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
         hooks = self.hooks = hooks_for(game)
+        self.last_iterations = 0
+        self.net: NetSearch | None = None
+        if "net" in params:
+            self.net = net_search_for("ismcts", game, seat, self.rng, hooks, params)
+            self.ms, self.iterations = search_budget("ismcts", params)
+            return
         known = sorted({*PARAMETERS, *hooks.world_parameters})
         for key in params:
             if key not in known:
@@ -115,7 +126,6 @@ class ISMCTSBot(Bot):
         if rollout not in ("heuristic", "random"):
             raise not_one_of("ismcts", "rollout", ("heuristic", "random"), rollout)
         self.policy = hooks.rollout if rollout == "heuristic" else None
-        self.last_iterations = 0
         self._deadline = math.inf  # when the running search stops (its budget or ``time_cap``)
         self._expired = False  # a walk or rollout found the deadline passed: the search stops
 
@@ -128,6 +138,7 @@ class ISMCTSBot(Bot):
 
     def search(self, observation: Any, legal_actions: list[int]) -> Node:
         """Run the search from ``observation`` and return the root with its statistics."""
+        assert self.net is None
         root = Node(self.seat)
         stop = self._deadline = deadline(self.ms, self.time_cap)
         self._expired = False
@@ -144,11 +155,21 @@ class ISMCTSBot(Bot):
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if self.net is not None:
+            return most_visited(self._net_search(observation, legal_actions), legal_actions)
         root = self.search(observation, legal_actions)
         return max(legal_actions, key=lambda a: _visits(root, a))
 
+    def _net_search(self, observation: Any, legal_actions: list[int]) -> Any:
+        assert self.net is not None
+        root = self.net.search(observation, legal_actions, self.iterations, self.ms, self.time_cap)
+        self.last_iterations = self.net.last_iterations
+        return root
+
     def analyse(self, observation: Any, legal_actions: list[int]) -> list[tuple[int, int, float]]:
         """For the hint command: (action, visits, estimated win rate) for each legal action, best first."""
+        if self.net is not None:
+            return visit_rows(self._net_search(observation, legal_actions).children, legal_actions)
         return visit_rows(self.search(observation, legal_actions).children, legal_actions)
 
     def _iterate(self, root: Node, state: State) -> None:

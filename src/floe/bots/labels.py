@@ -13,7 +13,7 @@ from floe.core.errors import OptionError
 from floe.core.i18n import N_
 
 # The generic bots' names for people (a game's entry may say otherwise for its own table).
-GENERIC_LABELS = {"random": N_("Random"), "ismcts": "ISMCTS", "mcts": "MCTS"}
+GENERIC_LABELS = {"random": N_("Random"), "ismcts": "ISMCTS", "mcts": "MCTS", "net": N_("Learned policy")}
 
 
 def bot_label(game: GameEntry, spec: str) -> str:

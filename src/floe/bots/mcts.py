@@ -34,6 +34,10 @@ decision, up to ten million; the default is 1,000 iterations), ``c`` exploration
 to 100), ``rollout`` = ``heuristic`` or ``random``, ``depth`` (rollout decisions before evaluating, default 4,
 up to 10,000, or ``end``), ``reuse`` = 1 or 0, ``repeat`` = 1 or 0.
 
+**With a network** (``mcts:net=NAME``, a trained model, ``default`` for the game's own: docs/learning.md)
+the search is PUCT guided by the network instead (``floe.bots.puct``), with ``c`` (default 1.5) and
+``depth`` (rollout decisions before the network's value, default 0) besides the budget; no tree reuse.
+
 **Bounds.** Whatever the budget, a search stops at the bot's ``time_cap`` (``Bot.time_cap``, set by a server;
 the clock is read every iteration and every few dozen steps of a rollout, so a rollout to the end of a long
 game stops too, valued by the evaluation or as even chances) and once its tree holds ``MAX_TREE_NODES``
@@ -60,7 +64,8 @@ from floe.bots.base import (
     visit_rows,
     whole_number,
 )
-from floe.bots.hooks import hooks_for
+from floe.bots.hooks import PositionKey, hooks_for
+from floe.bots.puct import NetSearch, most_visited, net_search_for
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 from floe.core.i18n import L_
@@ -115,13 +120,20 @@ class MCTSBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
         hooks = hooks_for(game)
-        for key in params:
-            if key not in PARAMETERS:
-                raise no_parameter("mcts", key, PARAMETERS)
         if game.spec.information != "perfect":
             raise OptionError(
                 L_("mcts needs a perfect-information game; %(game)s is not (use ismcts)", game=game.name)
             )
+        self.last_iterations = 0
+        self.net: NetSearch | None = None
+        if "net" in params:
+            self.net = net_search_for("mcts", game, seat, self.rng, hooks, params)
+            self.ms, self.iterations = search_budget("mcts", params)
+            self.position_key: PositionKey | None = None
+            return
+        for key in params:
+            if key not in PARAMETERS:
+                raise no_parameter("mcts", key, PARAMETERS)
         self.ms, self.iterations = search_budget("mcts", params)
         self.c = positive_number("mcts", "c", params.get("c", "0.7"), float, MAX_C)
         depth = params.get("depth", "4")
@@ -155,7 +167,6 @@ class MCTSBot(Bot):
         self._seen: dict[Hashable, tuple[int, int]] = {}  # position -> (times met, action chosen)
         self.evaluator = hooks.evaluate
         self.policy = hooks.rollout if rollout == "heuristic" else None
-        self.last_iterations = 0
         self._tree: Node | None = None
         self._deadline = math.inf  # when the running search stops (its budget or ``time_cap``)
         self._expired = False  # a rollout found the deadline passed: the search stops
@@ -200,6 +211,8 @@ class MCTSBot(Bot):
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if self.net is not None:
+            return most_visited(self._net_search(observation, legal_actions), legal_actions)
         key = None
         if self.position_key is not None:
             key = self.position_key(self.game.determinize(observation, self.rng))
@@ -222,8 +235,16 @@ class MCTSBot(Bot):
             key = self.position_key(state)
             self._seen[key] = (self._seen.get(key, (0, -1))[0] + 1, action)
 
+    def _net_search(self, observation: Any, legal_actions: list[int]) -> Any:
+        assert self.net is not None
+        root = self.net.search(observation, legal_actions, self.iterations, self.ms, self.time_cap)
+        self.last_iterations = self.net.last_iterations
+        return root
+
     def analyse(self, observation: Any, legal_actions: list[int]) -> list[tuple[int, int, float]]:
         """(action, visits, mean value for the seat) for each legal action, best first."""
+        if self.net is not None:
+            return visit_rows(self._net_search(observation, legal_actions).children, legal_actions)
         return visit_rows(self.search(observation, legal_actions).children, legal_actions)
 
     def _iterate(self, root: Node) -> None:

@@ -59,6 +59,8 @@ class GameEntry:
     - ``balance``: ``"module:BALANCE"``, a ``floe.core.balance.BalanceSpec``: the game's own facts of a
       finished game for ``floe balance`` (power held, colour, end condition...), or None for the generic
       figures only (seat, bot, game length).
+    - ``models``: ``"package:folder"`` of the game's trained models for the learned bots (``net``,
+      ``ismcts:net=…``): ``<game>-<players>p.npz`` files (``floe.learn.model``, docs/learning.md), or None.
     - ``order``: where the game is listed; the first is the default game of ``floe play``.
     """
 
@@ -79,6 +81,7 @@ class GameEntry:
     locale: Ref | None = None
     score: Ref | None = None
     balance: Ref | None = None
+    models: Ref | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100
 
@@ -122,6 +125,13 @@ class GameEntry:
             return None
         package, _, folder = self.web.partition(":")
         return Path(str(resources.files(package).joinpath(folder)))
+
+    def models_dir(self) -> Path | None:
+        """The folder of the game's trained models, or None."""
+        if self.models is None:
+            return None
+        package, _, folder = self.models.partition(":")
+        return Path(str(resources.files(package).joinpath(folder or "models")))
 
     def catalog(self) -> Catalog | None:
         """The game's gettext catalogs (its domain is its name), or None if it has none."""

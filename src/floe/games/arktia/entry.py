@@ -25,5 +25,7 @@ ENTRY = GameEntry(
     web="floe.games.arktia:web",
     locale="floe.games.arktia:locale",
     balance="floe.games.arktia.balance:BALANCE",
+    # Trained by floe train (docs/learning.md; figures in docs/strength.md): arktia-2p.npz for 2 players.
+    models="floe.games.arktia:models",
     order=1,
 )

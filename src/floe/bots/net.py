@@ -1,0 +1,64 @@
+"""``net``: the learned policy alone, one network evaluation per decision (docs/learning.md).
+
+The bot rebuilds its seat's observation vector from the observation it is given (``game.determinize`` of
+that observation, whose vector for the seat is the seat's own: nothing hidden from it reaches the network),
+evaluates the model and plays the most likely legal action, or samples one with ``temp`` > 0
+(probabilities raised to ``1/temp``).
+
+Parameters: ``net`` = a model name (default ``default``: the game's own model for the player count, see
+``floe.learn.model.find_model``), ``temp`` = sampling temperature (0, the default, plays the most likely
+action; up to 100).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from floe.bots.base import Bot, no_parameter
+from floe.bots.puct import load_net, zero_or_positive
+from floe.core.game import Game
+from floe.learn.model import has_models
+
+PARAMETERS = ("net", "temp")
+MAX_TEMP = 100.0
+
+
+class NetBot(Bot):
+    """The policy network's choice: the most likely legal action, or a sample with a temperature."""
+
+    name = "net"
+
+    def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
+        super().__init__(game, seat, seed)
+        for key in params:
+            if key not in PARAMETERS:
+                raise no_parameter("net", key, PARAMETERS)
+        self.model = load_net("net", game, params.get("net", "default"))
+        temp = params.get("temp", "0")
+        self.temp = zero_or_positive("net", "temp", temp, MAX_TEMP)
+
+    @classmethod
+    def plays(cls, game: type[Game]) -> bool:
+        return has_models(game.name)
+
+    @classmethod
+    def cost(cls, params: Mapping[str, str]) -> float | None:
+        return 0.002  # one evaluation of a small network (docs/learning.md)
+
+    def policy(self, observation: Any, legal_actions: list[int]) -> np.ndarray:
+        """The network's probabilities over ``legal_actions`` (in that order) for this observation."""
+        vector = self.game.determinize(observation, self.rng).observation_vector(self.seat)
+        probs, _ = self.model.evaluate(vector, self.seat, legal_actions)
+        return probs
+
+    def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        probs = self.policy(observation, legal_actions)
+        if self.temp == 0:
+            return legal_actions[int(np.argmax(probs))]
+        weights = np.power(probs.astype(np.float64), 1.0 / self.temp)
+        return self.rng.choices(legal_actions, weights=weights.tolist())[0]

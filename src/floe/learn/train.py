@@ -1,0 +1,573 @@
+"""``floe train``: expert iteration for any registered game (docs/learning.md).
+
+Each iteration:
+
+1. **self-play**: ``games`` games in which every seat is the PUCT search (``floe.bots.puct``) guided by the
+   best network so far, run through the lab's ``backends.execute`` (local processes, ``--ray``,
+   ``--ray-address``); each decision gives an example: the seat's observation vector, the search's visit
+   distribution over the legal actions, and (once the game is over) the final result of every seat;
+2. **training**: the network is trained on the examples of the last ``window`` iterations (cross-entropy to
+   the visit distributions over the legal actions, squared error to the results, weight decay), with JAX
+   and optax (the optional extra ``train``);
+3. **evaluation**: the new network's search plays the best one's, and the new network (its search and its
+   policy alone) plays the game's reference bot (the entry's ``away_bot``); the new network becomes the best
+   if it scores at least half against the old.
+
+Everything a run needs to continue is in its folder (``--out``): ``run.json`` (the configuration and every
+iteration's figures), ``best.npz`` (and ``models/<game>-<N>p.npz``, the same model under the name the bots
+look for), ``candidate-<k>.npz``, ``data/iter-<k>.npz`` (the examples), and ``report.png``. ``--resume``
+continues an interrupted or finished run (a larger ``--iterations`` extends it); an iteration interrupted
+half-way is played again.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import math
+import shlex
+import sys
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from floe.core.errors import FloeError, OptionError
+from floe.core.game import Game
+from floe.core.registry import entry, make_game
+from floe.lab.backends import Backend, execute
+from floe.lab.stats import wilson_interval
+from floe.learn.model import Model, ModelError, load_model, new_model
+from floe.learn.selfplay import EvalJob, Examples, SelfPlayJob, evaluation_game, self_play
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+RUN_FORMAT = "floe-train/1"
+TRAIN_INSTALL = "training needs the extra train: uv sync --extra train (or pip install 'floe[train]')"
+MAX_ITERATIONS = 10_000
+MAX_GAMES = 1_000_000
+MAX_SEARCH = 100_000
+MAX_STEPS = 1_000_000
+
+
+class TrainError(FloeError):
+    """A training run cannot start or continue (its folder is another run's, or damaged)."""
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """What a run is: the game and the hyper-parameters (a resumed run must have the same)."""
+
+    game: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    hidden: tuple[int, ...] = (128, 128)
+    games: int = 24  # self-play games per iteration
+    search: int = 48  # search iterations per self-play decision
+    c: float = 1.5
+    explore: int = 6  # decisions per seat sampled by visits (the rest: the most visited)
+    noise: float = 0.25
+    mix: float = 0.5  # weight of the game's evaluation in the search's values (floe.bots.puct)
+    depth: int = 4  # rollout decisions (the game's rollout policy) before a leaf's value
+    steps: int = 300  # gradient steps per iteration
+    batch: int = 128
+    learning_rate: float = 1e-3
+    weight_decay: float = 1e-4
+    window: int = 4  # iterations of examples trained on
+    eval_games: int = 16  # games per evaluation match (rounded up to whole seatings)
+    eval_search: int = 32
+    reference: str = ""  # the reference bot (the entry's away_bot if empty)
+
+    def check(self) -> None:
+        """``OptionError`` for a value out of its bounds."""
+        bounds = {
+            "games": (self.games, 1, MAX_GAMES),
+            "search": (self.search, 1, MAX_SEARCH),
+            "steps": (self.steps, 0, MAX_STEPS),
+            "batch": (self.batch, 1, 65_536),
+            "window": (self.window, 1, MAX_ITERATIONS),
+            "eval_games": (self.eval_games, 0, MAX_GAMES),
+            "eval_search": (self.eval_search, 1, MAX_SEARCH),
+            "explore": (self.explore, 0, 1_000_000),
+            "depth": (self.depth, 0, 10_000),
+        }
+        for name, (value, low, high) in bounds.items():
+            if not low <= value <= high:
+                raise OptionError(f"--{name.replace('_', '-')} must be from {low} to {high:,}")
+        if not (0 < self.c <= 100 and 0 <= self.noise <= 1 and 0 <= self.mix <= 1):
+            raise OptionError("c must be in (0, 100], noise and mix in [0, 1]")
+        if not 0 < self.learning_rate <= 1:
+            raise OptionError("the learning rate must be in (0, 1]")
+        if not 1 <= len(self.hidden) <= 8 or not all(1 <= h <= 4096 for h in self.hidden):
+            raise OptionError("--hidden: 1 to 8 layers of 1 to 4,096 units")
+
+
+def _search_bot(game: Game) -> str:
+    """The generic search bot of ``game``: ``mcts`` for perfect information, else ``ismcts``."""
+    return "mcts" if game.information == "perfect" else "ismcts"
+
+
+# --- the run's folder -----------------------------------------------------------------------------------
+
+
+class Run:
+    """A training run's folder (see the module docstring)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.file = folder / "run.json"
+
+    def read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.file.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise TrainError(f"cannot read {self.file}: {exc.strerror or exc}") from None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise TrainError(f"{self.file} is damaged (not JSON)") from None
+        if not isinstance(data, dict) or data.get("format") != RUN_FORMAT:
+            raise TrainError(f"{self.file} is not a training run")
+        return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        part = self.file.with_name("run.json.part")
+        part.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        part.replace(self.file)
+
+    def data_file(self, iteration: int) -> Path:
+        return self.folder / "data" / f"iter-{iteration:04d}.npz"
+
+
+def save_examples(path: Path, ex: Examples) -> None:
+    """The examples of an iteration, as one ``.npz`` (legal actions and targets flattened with offsets)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lengths = np.array([len(a) for a in ex.legal], dtype=np.int64)
+    part = path.with_name(path.name + ".part.npz")
+    np.savez_compressed(
+        part,
+        vectors=ex.vectors,
+        values=ex.values,
+        lengths=lengths,
+        legal=np.concatenate(ex.legal) if ex.legal else np.zeros(0, np.int32),
+        targets=np.concatenate(ex.targets) if ex.targets else np.zeros(0, np.float32),
+    )
+    part.replace(path)
+
+
+def load_examples(path: Path) -> Examples:
+    """The examples ``save_examples`` wrote."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            offsets = np.concatenate([[0], np.cumsum(data["lengths"])])
+            legal, targets = data["legal"], data["targets"]
+            return Examples(
+                vectors=data["vectors"],
+                legal=[legal[a:b] for a, b in itertools.pairwise(offsets)],
+                targets=[targets[a:b] for a, b in itertools.pairwise(offsets)],
+                values=data["values"],
+            )
+    except (OSError, ValueError, KeyError):
+        raise TrainError(f"{path} is damaged: delete it and resume (its iteration is played again)") from None
+
+
+def merge(parts: list[Examples]) -> Examples:
+    """One set of examples from several."""
+    width = parts[0].vectors.shape[1] if parts else 0
+    return Examples(
+        vectors=np.concatenate([p.vectors for p in parts]) if parts else np.zeros((0, width), np.float32),
+        legal=[a for p in parts for a in p.legal],
+        targets=[t for p in parts for t in p.targets],
+        values=np.concatenate([p.values for p in parts]) if parts else np.zeros((0, 0), np.float32),
+        decisions=sum(p.decisions for p in parts),
+        games=sum(p.games for p in parts),
+        cpu_seconds=sum(p.cpu_seconds for p in parts),
+    )
+
+
+# --- training the network (JAX) ---------------------------------------------------------------------------
+
+
+def fit(model: Model, ex: Examples, config: TrainConfig, seed: int) -> tuple[Model, dict[str, float]]:
+    """Train a copy of ``model`` on ``ex`` for ``config.steps`` minibatch steps; the trained model and the
+    losses (policy cross-entropy and value squared error, on the whole set before and after)."""
+    try:
+        import jax
+        import jax.numpy as jnp
+        import optax  # type: ignore[import-untyped]
+    except ImportError:
+        raise OptionError(TRAIN_INSTALL) from None
+
+    n = len(ex)
+    actions = model.actions
+    params: dict[str, Any] = {
+        "hidden": [jnp.asarray(a) for a in model.hidden],
+        "wp": jnp.asarray(model.policy[0]),
+        "bp": jnp.asarray(model.policy[1]),
+        "wv": jnp.asarray(model.value[0]),
+        "bv": jnp.asarray(model.value[1]),
+    }
+
+    def forward(p: Any, x: Any) -> tuple[Any, Any]:
+        h = x
+        hidden = p["hidden"]
+        for k in range(0, len(hidden), 2):
+            h = jax.nn.relu(h @ hidden[k] + hidden[k + 1])
+        return h @ p["wp"] + p["bp"], jnp.tanh(h @ p["wv"] + p["bv"])
+
+    def losses(p: Any, x: Any, mask: Any, target: Any, value: Any) -> tuple[Any, Any]:
+        logits, v = forward(p, x)
+        logits = jnp.where(mask, logits, -1e9)
+        policy = -jnp.mean(jnp.sum(target * jax.nn.log_softmax(logits), axis=-1))
+        return policy, jnp.mean(jnp.sum((v - value) ** 2, axis=-1))
+
+    def objective(p: Any, x: Any, mask: Any, target: Any, value: Any) -> Any:
+        policy, value_loss = losses(p, x, mask, target, value)
+        decay = jnp.sum(jnp.stack([jnp.sum(w**2) for w in [*p["hidden"][::2], p["wp"], p["wv"]]]))
+        return policy + value_loss + config.weight_decay * decay
+
+    optimiser = optax.adam(config.learning_rate)
+    opt_state = optimiser.init(params)
+
+    @jax.jit
+    def step(p: Any, s: Any, x: Any, mask: Any, target: Any, value: Any) -> tuple[Any, Any]:
+        grads = jax.grad(objective)(p, x, mask, target, value)
+        updates, s = optimiser.update(grads, s, p)
+        return optax.apply_updates(p, updates), s
+
+    def dense(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        mask = np.zeros((len(rows), actions), dtype=bool)
+        target = np.zeros((len(rows), actions), dtype=np.float32)
+        for i, r in enumerate(rows):
+            mask[i, ex.legal[r]] = True
+            target[i, ex.legal[r]] = ex.targets[r]
+        return mask, target
+
+    eval_loss = jax.jit(losses)
+
+    def measure(p: Any) -> tuple[float, float]:
+        total_p = total_v = 0.0
+        for start in range(0, n, 1024):
+            rows = np.arange(start, min(n, start + 1024))
+            mask, target = dense(rows)
+            lp, lv = eval_loss(p, ex.vectors[rows], mask, target, ex.values[rows])
+            total_p += float(lp) * len(rows)
+            total_v += float(lv) * len(rows)
+        return total_p / max(n, 1), total_v / max(n, 1)
+
+    before = measure(params)
+    rng = np.random.default_rng(seed)
+    for _ in range(config.steps if n else 0):
+        rows = rng.integers(0, n, size=min(config.batch, n))
+        mask, target = dense(rows)
+        params, opt_state = step(params, opt_state, ex.vectors[rows], mask, target, ex.values[rows])
+    after = measure(params)
+    trained = Model(
+        game=model.game,
+        version=model.version,
+        players=model.players,
+        observation_size=model.observation_size,
+        actions=model.actions,
+        hidden=[np.asarray(a, dtype=np.float32) for a in params["hidden"]],
+        policy=(np.asarray(params["wp"], np.float32), np.asarray(params["bp"], np.float32)),
+        value=(np.asarray(params["wv"], np.float32), np.asarray(params["bv"], np.float32)),
+        info=dict(model.info),
+    )
+    figures = {
+        "policy_loss_before": before[0],
+        "value_loss_before": before[1],
+        "policy_loss": after[0],
+        "value_loss": after[1],
+    }
+    return trained, figures
+
+
+def held_out_losses(model: Model, ex: Examples) -> dict[str, float]:
+    """``model``'s losses (as ``fit`` measures them) on examples it was not trained on: the best network's
+    on the iteration's new games, before training. Unlike the training losses, these say how well the
+    network generalises (numpy only)."""
+    if not len(ex):
+        return {}
+    logits, values = model.forward(ex.vectors)
+    policy = 0.0
+    for row, legal, target in zip(logits, ex.legal, ex.targets, strict=True):
+        chosen = row[legal]
+        top = float(chosen.max())
+        log_z = top + math.log(float(np.exp(chosen - top).sum()))
+        policy -= float(np.dot(target, chosen - log_z))
+    value = float(np.mean(np.sum((values - ex.values) ** 2, axis=-1)))
+    return {"policy_loss_new_games": policy / len(ex), "value_loss_new_games": value}
+
+
+# --- evaluation --------------------------------------------------------------------------------------------
+
+
+def evaluation_jobs(
+    game: Game,
+    config: TrainConfig,
+    matches: Mapping[str, tuple[str, str]],
+    models: dict[str, bytes],
+    seed: int,
+) -> list[EvalJob]:
+    """The games of each match ``tag -> (hero spec, opponent spec)``: the hero in every seat in turn
+    (``config.eval_games`` rounded up to whole rotations), the opponent in the others, deal ``d`` seeded
+    ``seed + d`` for every seating."""
+    n = game.players
+    deals = math.ceil(config.eval_games / n) if config.eval_games else 0
+    packed = tuple(sorted(models.items()))
+    jobs = []
+    for tag, (hero, other) in matches.items():
+        for deal in range(deals):
+            for seat in range(n):
+                seats = tuple(hero if q == seat else other for q in range(n))
+                jobs.append(
+                    EvalJob(game.name, n, config.options, packed, seats, seed + deal, tag, seat)
+                )  # fmt: skip
+    return jobs
+
+
+# --- the command --------------------------------------------------------------------------------------------
+
+
+def run_training(
+    config: TrainConfig,
+    out: Path,
+    iterations: int,
+    backend: Backend,
+    *,
+    resume: bool = False,
+    progress: bool = True,
+    command: str | None = None,
+    console: Console | None = None,
+) -> dict[str, Any]:
+    """Train until the run in ``out`` has ``iterations`` iterations (see the module docstring); returns the
+    run's record (``run.json``)."""
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise OptionError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}")
+    config.check()
+    # Checked before any game is played, so a missing extra costs one line and no work.
+    if importlib.util.find_spec("jax") is None or importlib.util.find_spec("optax") is None:
+        raise OptionError(TRAIN_INSTALL)
+    game = make_game(config.game, config.players, config.options)
+    reference = config.reference or entry(game.name).away_bot
+    config = TrainConfig(**{**asdict(config), "game": game.name, "reference": reference})
+    console = console or Console(stderr=True)
+    run = Run(out)
+    best_path = out / "best.npz"
+    shipped_path = out / "models" / f"{game.name}-{game.players}p.npz"
+    command = command or shlex.join(["floe", *sys.argv[1:]])
+    if run.file.exists():
+        if not resume:
+            raise TrainError(
+                f"{out} holds a training run: add --resume to continue it, or choose another --out"
+            )
+        record = run.read()
+        had = {**record.get("config", {}), "hidden": tuple(record.get("config", {}).get("hidden", ()))}
+        want = {**asdict(config), "hidden": tuple(config.hidden)}
+        diffs = [k for k in want if had.get(k) != want[k]]
+        if diffs:
+            raise TrainError(f"{out} holds another run ({', '.join(diffs)} differ); use another --out")
+        try:
+            best = load_model(best_path, game)
+        except ModelError as exc:
+            raise TrainError(str(exc)) from None
+    else:
+        if resume and out.exists() and any(out.iterdir()):
+            raise TrainError(f"{out} holds no training run to resume (no run.json)")
+        out.mkdir(parents=True, exist_ok=True)
+        best = new_model(game, config.hidden, config.seed, {"command": command})
+        best.info.update(iterations=0, games=0, core_seconds=0.0)
+        best.save(best_path)
+        record = {
+            "format": RUN_FORMAT,
+            "config": {**asdict(config), "hidden": list(config.hidden)},
+            "iterations": [],
+        }
+        run.write(record)
+    bot = _search_bot(game)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not progress,
+    )
+    with bar:
+        while len(record["iterations"]) < iterations:
+            k = len(record["iterations"]) + 1
+            started = time.perf_counter()
+            # 1. self-play
+            data = best.to_bytes()
+            jobs = [
+                SelfPlayJob(
+                    game.name, game.players, config.options, data, _seed(config.seed, k, g),
+                    config.search, config.c, config.explore, config.noise, config.mix, config.depth,
+                )
+                for g in range(config.games)
+            ]  # fmt: skip
+            parts = _phase(bar, f"iteration {k}: self-play", self_play, jobs, backend)
+            fresh = merge(parts)
+            save_examples(run.data_file(k), fresh)
+            window = [run.data_file(j) for j in range(max(1, k - config.window + 1), k + 1)]
+            examples = merge(
+                [fresh if p == run.data_file(k) else load_examples(p) for p in window if p.exists()]
+            )
+            # 2. training
+            task = bar.add_task(f"iteration {k}: training", total=None)
+            train_cpu = time.process_time()
+            candidate, losses = fit(best, examples, config, _seed(config.seed, k, -1))
+            losses.update(held_out_losses(best, fresh))
+            train_cpu = time.process_time() - train_cpu
+            bar.remove_task(task)
+            candidate.save(out / f"candidate-{k:04d}.npz")
+            # 3. evaluation
+            budget = f"it={config.eval_search},depth={config.depth}" + (
+                f",mix={config.mix:g}" if config.mix else ""
+            )
+            matches = {
+                "vs_best": (f"{bot}:net=candidate,{budget}", f"{bot}:net=best,{budget}"),
+                "search_vs_reference": (f"{bot}:net=candidate,{budget}", reference),
+                "net_vs_reference": ("net:net=candidate", reference),
+            }
+            models = {"candidate": candidate.to_bytes(), "best": data}
+            ejobs = evaluation_jobs(game, config, matches, models, _seed(config.seed, k, -2))
+            results: dict[str, list[float]] = {tag: [] for tag in matches}
+            eval_cpu = 0.0
+            for tag, value, cpu in _phase(bar, f"iteration {k}: evaluation", evaluation_game, ejobs, backend):
+                results[tag].append(value)
+                eval_cpu += cpu
+            figures = {tag: _score(values) for tag, values in results.items()}
+            accepted = not results["vs_best"] or figures["vs_best"]["score"] >= 0.5
+            # Processor time, measured where the games ran and here for the training (all its threads).
+            core_seconds = fresh.cpu_seconds + eval_cpu + train_cpu
+            info = dict(best.info)
+            total_games = int(info.get("games", 0)) + config.games
+            total_core = float(info.get("core_seconds", 0.0)) + core_seconds
+            if accepted:
+                best = candidate
+            best.info = {
+                **info,
+                "command": command,
+                "iterations": k,
+                "games": total_games,
+                "core_seconds": total_core,
+            }
+            best.save(best_path)
+            best.save(shipped_path)
+            entry_record = {
+                "iteration": k,
+                "examples": len(fresh),
+                "trained_on": len(examples),
+                "games": config.games,
+                "decisions": fresh.decisions,
+                **{key: round(v, 5) for key, v in losses.items()},
+                **figures,
+                "accepted": accepted,
+                "seconds": round(time.perf_counter() - started, 1),
+                "core_seconds": round(core_seconds, 1),
+            }
+            record["iterations"].append(entry_record)
+            run.write(record)
+            write_report(record, out / "report.png")
+            console.print(_line(entry_record, reference), highlight=False)
+    return record
+
+
+def _phase(
+    bar: Progress, label: str, fn: Callable[[Job], Result], jobs: list[Job], backend: Backend
+) -> list[Result]:
+    """Run ``jobs`` through the lab's ``execute`` with a progress bar; their results, as they finished."""
+    out: list[Result] = []
+    task = bar.add_task(label, total=len(jobs))
+
+    def keep(result: Result) -> None:
+        out.append(result)
+        bar.advance(task)
+
+    execute(fn, jobs, backend, keep)
+    bar.remove_task(task)
+    return out
+
+
+def _seed(seed: int, iteration: int, index: int) -> int:
+    return (seed * 1_000_003 + iteration * 10_007 + index) % (2**31)
+
+
+def _score(values: list[float]) -> dict[str, Any]:
+    """Mean result with a 95% Wilson interval (a result counts as that fraction of a win)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    low, high = wilson_interval(round(mean * n), n)
+    return {"score": round(mean, 4), "low": round(low, 4), "high": round(high, 4), "games": n}
+
+
+def _line(it: Mapping[str, Any], reference: str) -> str:
+    def show(tag: str) -> str:
+        f = it.get(tag) or {}
+        return (
+            f"{f.get('score', 0):.0%} [{f.get('low', 0):.0%}–{f.get('high', 0):.0%}]"
+            if f.get("games")
+            else "—"
+        )
+
+    return (
+        f"iteration {it['iteration']}: {it['examples']} examples; losses policy {it['policy_loss']:.3f} "
+        f"value {it['value_loss']:.3f}; vs best {show('vs_best')} "
+        f"({'kept' if it['accepted'] else 'dropped'}); "
+        f"search vs {reference} {show('search_vs_reference')}; net vs {reference} {show('net_vs_reference')}"
+    )
+
+
+def write_report(record: Mapping[str, Any], path: Path) -> None:
+    """The training report: strength against the reference bot per iteration with 95% intervals, and the
+    losses (a PNG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    its = record["iterations"]
+    xs = [it["iteration"] for it in its]
+    config = record["config"]
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
+    for tag, label in (
+        ("search_vs_reference", f"search with the net vs {config['reference']}"),
+        ("net_vs_reference", f"net alone vs {config['reference']}"),
+        ("vs_best", "new net's search vs the best so far"),
+    ):
+        rows = [(x, it[tag]) for x, it in zip(xs, its, strict=True) if it.get(tag, {}).get("games")]
+        if rows:
+            score = [r[1]["score"] for r in rows]
+            low = [r[1]["score"] - r[1]["low"] for r in rows]
+            high = [r[1]["high"] - r[1]["score"] for r in rows]
+            top.errorbar([r[0] for r in rows], score, yerr=[low, high], marker="o", capsize=3, label=label)
+    top.axhline(0.5, color="grey", linewidth=0.8)
+    top.set_ylim(0, 1)
+    top.set_ylabel("score (1 first, 0 last)")
+    top.legend(fontsize=8)
+    top.set_title(
+        f"floe train {config['game']} --players {config['players']}: strength per iteration (95% CI)"
+    )
+    bottom.plot(xs, [it["policy_loss"] for it in its], marker="o", label="policy loss (cross-entropy)")
+    bottom.plot(xs, [it["value_loss"] for it in its], marker="o", label="value loss (squared error)")
+    for key, label in (("policy_loss_new_games", "policy"), ("value_loss_new_games", "value")):
+        held = [(x, it[key]) for x, it in zip(xs, its, strict=True) if key in it]
+        if held:
+            bottom.plot(
+                *zip(*held, strict=True), linestyle="--", marker="x", label=f"{label} loss, new games"
+            )
+    bottom.set_xlabel("iteration")
+    bottom.set_ylabel("loss")
+    bottom.legend(fontsize=8)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
