@@ -9,6 +9,7 @@ game-specific comes from the game's entry: the table, the log and the help from 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
@@ -23,19 +24,23 @@ from rich.text import Text
 
 from floe.bots.base import Bot, bot_names, first_available, make_bot, parse_bot_list, parse_bot_spec
 from floe.bots.labels import bot_label
-from floe.core.errors import AmbiguousActionError, FloeError, OptionError
+from floe.core.errors import FloeError, OptionError
 from floe.core.game import State
 from floe.core.i18n import FLOE
 from floe.core.match import Match
 from floe.core.present import log_line, presenter_for
 from floe.core.registry import entry
 from floe.play.common import player_names
+from floe.play.reading import matching
 from floe.play.views import view_for
 
 __all__ = ["GameQuit", "parse_bot_specs", "run_terminal_game"]
 
 _ = FLOE.gettext
 ngettext = FLOE.ngettext
+
+# A notation example in a help text: ``[cyan]place fox-walrus-4[/]``.
+_EXAMPLE = re.compile(r"\[cyan\]([^\[]*)\[/\]")
 
 
 @runtime_checkable
@@ -160,7 +165,7 @@ class _Session:
             if key in ("quit", "exit", "q") or key == _("quit"):
                 self.leave(_("You left the game"))
             if key in ("help", "h", "?") or key == _("help"):
-                self.console.print(self.view.text(self.view.help))
+                self.console.print(self.help_text())
                 continue
             if key in ("table", "board") or key == _("table"):
                 (self.view.full_table or self.view.draw_table)(self.console, state, self.seat, self.names)
@@ -169,8 +174,6 @@ class _Session:
             if key in ("hint", _("hint")):
                 self._hint(state, legal)
                 continue
-            if self.catalog is not None:  # notation typed in the reader's language reads as English
-                key = self.catalog.read_notation(key)
             action, problem = self._parse(state, legal, key)
             if action is not None:
                 return action
@@ -258,9 +261,22 @@ class _Session:
         text = state.action_to_string(action)
         return self.catalog.show_notation(text) if self.catalog is not None else text
 
-    @staticmethod
-    def _parse(state: State, legal: Sequence[int], key: str) -> tuple[int | None, str]:
-        """The legal action named by ``key`` (a number, notation, a unique start, or the card alone)."""
+    def help_text(self) -> str:
+        """The view's help in the language in force, its notation examples (``[cyan]…[/]``) in the reader's
+        words, so the help shows what the choices show and the parser takes (``floe.play.reading``)."""
+        text = self.view.text(self.view.help)
+        catalog = self.catalog
+        if catalog is None:
+            return text
+        return _EXAMPLE.sub(lambda m: f"[cyan]{catalog.show_notation(m.group(1))}[/]", text)
+
+    def _forms(self, state: State, legal: Sequence[int]) -> dict[int, tuple[str, str]]:
+        """Each legal action's notation in English and as the reader sees it."""
+        return {a: (state.action_to_string(a), self.notation(state, a)) for a in legal}
+
+    def _parse(self, state: State, legal: Sequence[int], key: str) -> tuple[int | None, str]:
+        """The legal action named by ``key``: a number, or notation in English or the reader's words, each
+        word cut to a unique start if wished, the verb left out if wished (``floe.play.reading``)."""
         if not key:
             return None, _("Nothing typed.")
         if key.isdigit():
@@ -268,23 +284,20 @@ class _Session:
             if 1 <= number <= len(legal):
                 return legal[number - 1], ""
             return None, _("There is no choice %(n)s.") % {"n": number}
-        ambiguous = False
-        try:
-            return state.parse_legal(key), ""
-        except AmbiguousActionError as exc:
-            problem, ambiguous = str(exc), True
-        except FloeError as exc:
-            problem = str(exc)
-        # An action's object without its verb (a card alone, a cell for "neutral g@c3"): accept it when
-        # exactly one choice's notation, after its first word, starts with it.
-        matches = [a for a in legal if state.action_to_string(a).partition(" ")[2].startswith(key)]
+        forms = self._forms(state, legal)
+        matches = matching(key, forms)
         if len(matches) == 1:
             return matches[0], ""
-        if len(matches) > 1 and not ambiguous:
-            return None, _("%(key)r fits %(n)s choices; say which (a number or the full action).") % {
-                "key": key,
-                "n": len(matches),
-            }
+        if matches:
+            shown = ", ".join(forms[a][1] for a in matches[:6]) + (", …" if len(matches) > 6 else "")
+            return None, _("%(text)r could be %(names)s") % {"text": key, "names": shown} + "."
+        # Nothing fits a legal choice: the game says why (not its notation, or an action not legal now);
+        # a game may also read forms of its own that are not a choice's words (Arktia's bare move).
+        english = self.catalog.read_notation(key) if self.catalog is not None else key
+        try:
+            return state.parse_legal(english), ""
+        except FloeError as exc:
+            problem = str(exc)
         if not problem:
             return None, _("Not understood.")
         # "cannot read …" becomes a sentence; a message opening with notation ("c3 and e4 …") keeps it.
