@@ -399,9 +399,12 @@ def run_terminal_game(
         console.print(f"[yellow]{escape(_(game_entry.title))}: {escape(notice)}.[/]")
     console.print(
         escape(
-            _(
+            ngettext(
+                "You are %(you)s; %(bots)s is a bot. Replay this deal with --seed %(seed)s."
+                " Type help at any prompt.",
                 "You are %(you)s; %(bots)s are bots. Replay this deal with --seed %(seed)s."
-                " Type help at any prompt."
+                " Type help at any prompt.",
+                len(others),
             )
             % {"you": names[seat], "bots": ", ".join(names[q] for q in others), "seed": match.seed}
         )

@@ -47,7 +47,7 @@ HOT, COLD, ANY = 0, 1, 2
 CLIMATES = ("hot", "cold", "any")
 NO_DIET, HERBIVORE, CARNIVORE, OMNIVORE = 0, 1, 2, 3
 DIETS = ("-", "H", "C", "O")
-DIET_WORDS = ("no diet", "herbivore", "carnivore", "omnivore")
+DIET_WORDS = (N_("no diet"), N_("herbivore"), N_("carnivore"), N_("omnivore"))  # translated where shown
 # The five scoring cards, in this order everywhere (figures, vectors, notation); NONE: no category.
 HEAVY, USEFUL, SHY, SLOW, PROVISIONS = range(5)
 NONE = 5

@@ -138,6 +138,17 @@ def animal_title(animal: int) -> str:
     return word[:1].upper() + word[1:]
 
 
+def card_words(card: int) -> str:
+    """A card in a sentence of the log: ``Fox/Walrus (place 4, draw 2)`` (its main animal, its companion,
+    its placement and draw values; the choices' buttons say the same, ``describe_card``)."""
+    return _("%(main)s/%(companion)s (place %(place)s, draw %(draw)s)") % {
+        "main": animal_title(MAIN[card]),
+        "companion": animal_title(COMPANION[card]),
+        "place": PLACEMENT[card],
+        "draw": DRAW[card],
+    }
+
+
 def describe_card(card: int) -> str:
     """Words for a person: ``Fox (companion Walrus), place 4 / draw 2``."""
     return _("%(main)s (companion %(companion)s), place %(place)s / draw %(draw)s") % {

@@ -15,7 +15,6 @@ from floe.games.arctic.cards import (
     MAIN,
     N_ANIMALS,
     animal_word,
-    card_name,
     describe_card,
 )
 from floe.games.arctic.i18n import _, counted
@@ -98,7 +97,7 @@ def step_words(obs: ArcticObservation) -> str:
     if step == "swap":
         if s["swap_card"] >= 0:
             return _("Puffin swap: choose a river card to swap for %(card)s") % {
-                "card": CARD_NAMES[s["swap_card"]]
+                "card": describe_card(s["swap_card"])
             }
         return _("Puffin swap: choose a river card to swap for a hand card")
     if step == "move":
@@ -168,7 +167,7 @@ def describe(obs: ArcticObservation, action: int) -> str:
         return _("Polar bear: give an unseen penalty card to %(seat)s") % {"seat": act.seat_name(d.seat)}
     if kind is k.GIVE:
         return _("Polar bear: give %(card)s from your penalty zone to %(seat)s") % {
-            "card": card_name(d.card),
+            "card": describe_card(d.card),
             "seat": act.seat_name(d.seat),
         }
     if kind is k.SIDE:

@@ -542,7 +542,7 @@ export function render(root, view, { summary = null, reveal = null } = {}) {
 /** The status line's extra words: "Turn 9 · rain 2 of 5", "End-game · rain 5 of 5". */
 export function status(view) {
   if (!view) return "";
-  if (view.phase === "over") return nt("after %(n)s turn", "after %(n)s turns", view.turn, { n: view.turn });
+  if (view.phase === "over") return nt("%(n)s turn played.", "%(n)s turns played.", view.turn, { n: view.turn });
   const values = { turn: view.turn, rain: view.rain_out };
   if (view.phase === "endgame") return t("End-game · rain %(rain)s of 5", values);
   return t("Turn %(turn)s · rain %(rain)s of 5", values);

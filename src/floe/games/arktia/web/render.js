@@ -357,9 +357,9 @@ export function render(root, view, { summary = null } = {}) {
 export function status(view) {
   if (!view) return "";
   const limit = view.raw && view.raw.config ? view.raw.config.max_turns : null;
-  const played = limit ? " " + t("(%(played)s / %(limit)s turns played)", { played: view.turn, limit }) : "";
-  if (view.step === "over") return nt("after %(n)s turn", "after %(n)s turns", view.turn) + played;
-  let text = t("Turn %(n)s", { n: view.turn + 1 }) + played;
+  // A sentence after the page's own "The game is over." / "Your turn.".
+  if (view.step === "over") return nt("%(n)s turn played.", "%(n)s turns played.", view.turn);
+  let text = limit ? t("Turn %(n)s of at most %(limit)s", { n: view.turn + 1, limit }) : t("Turn %(n)s", { n: view.turn + 1 });
   if (view.step === "neutral-setup") text += " " + t("(placing the neutral Muglus)");
   const left = limit ? limit - view.turn : null;
   if (left !== null && left <= view.seats.filter((s) => s.status === "active").length) {
