@@ -195,13 +195,21 @@ def options(
     elif markdown:
         print(schema.markdown(), end="")
     else:
-        from rich.table import Table
+        from rich.padding import Padding
+        from rich.text import Text
 
-        table = Table("option", "values", "default", "what it does", "follows", title=f"{game} options")
+        # One block per option: its name and the values (what a person types) are never cut; a long line
+        # wraps at a space or folds, and the description wraps under it, at any terminal width.
+        out = Console()
+        out.print(Text(f"{game} options", style="bold"))
         for o in schema.options:
-            words = (o.values_words(), o.default_words())
-            table.add_row(o.name, *(w.replace("`", "") for w in words), o.help, o.source or "—")
-        Console().print(table)
+            values = o.values_words().replace("`", "")
+            head = Text.assemble((o.name, "bold cyan"), "  ", values)
+            head.append(f"  · default {o.default_words().replace('`', '')}")
+            if o.source:
+                head.append(f"  · follows {o.source_words()}", style="dim")
+            out.print(head, overflow="fold")
+            out.print(Padding(Text(o.help), (0, 0, 0, 4)))
 
 
 @app.command()

@@ -142,7 +142,7 @@ OPTIONS = OptionSchema(
             "D6",
             label=N_("First player"),
             random_ok=True,
-            default_text="random (bga: 0)",
+            default_text="random (bga: P1)",
             advanced=True,
         ),
         Option(
