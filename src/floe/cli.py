@@ -715,6 +715,10 @@ def tournament(
     if games <= 0:
         fail("--games must be positive")
     backend = _backend(workers, ray, ray_address, batch)
+    words = ["floe", "tournament"]
+    words += _run_words(game, players, bots, games, seed, workers, ray, ray_address, batch, preset, option)
+    words += ["--json"] if as_json else []
+    words += ["--plot", str(plot)] if plot is not None else []
     try:
         run_tournament_command(
             game,
@@ -728,9 +732,34 @@ def tournament(
             out=out,
             resume=resume,
             plot=plot,
+            command=" ".join(shlex.quote(w) for w in words),
         )
     except FloeError as exc:
         fail(str(exc))
+
+
+def _run_words(
+    game: str,
+    players: int,
+    bots: str,
+    games: int,
+    seed: int,
+    workers: int | None,
+    ray: bool,
+    ray_address: str | None,
+    batch: int | None,
+    preset: str | None,
+    option: list[str] | None,
+) -> list[str]:
+    """The settings of a lab run (``floe tournament``, ``floe balance``) as command-line words, every one
+    spelled out: what the results file, the report and a resume hint repeat."""
+    words = [game, "--players", str(players), "--bots", bots, "--games", str(games), "--seed", str(seed)]
+    words += ["--workers", str(workers)] if workers is not None else []
+    words += ["--ray"] if ray else []
+    words += ["--ray-address", ray_address] if ray_address is not None else []
+    words += ["--batch", str(batch)] if batch is not None else []
+    pairs = ([f"preset={preset}"] if preset else []) + (option or [])
+    return words + [w for pair in pairs for w in ("--option", pair)]
 
 
 @app.command()
@@ -785,17 +814,9 @@ def balance(
     if from_file is not None:
         words += ["--from", str(from_file)]
     else:
-        words += [str(game), "--players", str(players), "--bots", str(bots), "--games", str(games)]
-        words += ["--seed", str(seed)]
-        words += ["--workers", str(workers)] if workers is not None else []
-        words += ["--ray"] if ray else []
-        words += ["--ray-address", ray_address] if ray_address is not None else []
-        words += ["--batch", str(batch)] if batch is not None else []
-        words += [
-            w
-            for pair in ([f"preset={preset}"] if preset else []) + (option or [])
-            for w in ("--option", pair)
-        ]
+        words += _run_words(
+            str(game), players, str(bots), games, seed, workers, ray, ray_address, batch, preset, option
+        )
         words += [w for pair in compare_option or [] for w in ("--compare-option", pair)]
         words += ["--out", str(out)] if out is not None else []
         words += ["--resume"] if resume else []
