@@ -393,9 +393,11 @@ def run_terminal_game(
         "seed": match.seed,
     }
     console.print(Rule(head, style="bold blue"))
-    if game_entry.notice:
+    own = match.game.notice()  # the options may lift the entry's notice (a loaded deck)
+    message = game_entry.notice if own is None else own
+    if message:
         # The notice is the game's text: its own catalog translates it (Floe's if it has none).
-        notice = (game_entry.catalog() or FLOE).gettext(game_entry.notice)
+        notice = (game_entry.catalog() or FLOE).gettext(message)
         console.print(f"[yellow]{escape(_(game_entry.title))}: {escape(notice)}.[/]")
     console.print(
         escape(

@@ -184,6 +184,10 @@ class ArcheGame(Game):
         self.config = RulesConfig.from_parsed(self.options, players)
         self.options = self.config.to_options()
 
+    def notice(self) -> str | None:
+        # A loaded deck is the table's own: never called placeholder.
+        return None if self.config.deck.placeholder else ""
+
     @property
     def spec(self) -> GameSpec:
         sp = self.config.space
