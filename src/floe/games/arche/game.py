@@ -22,7 +22,7 @@ from floe.games.arche.state import OVER, ArcheStateData
 from floe.games.arche.vector import vector, vector_size
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
-VERSION = "arche-1"
+VERSION = "arche-2"  # 2: the Chimpanzee's chip may be declined (chimp_chip), shy_with_provisions
 
 
 class ArcheState(ArcheStateData, State):

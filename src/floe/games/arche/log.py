@@ -125,6 +125,10 @@ def _decision_line(before: ArcheObservation, seen: str | None, actor: int, viewe
         return _say(actor, viewer, N_("You put down no pet"), N_("%(who)s puts down no pet"))
     if verb in ("chip", "figure"):
         return None  # told as a consequence
+    if verb == "no-chip":
+        return _say(
+            actor, viewer, N_("You put no chip under a figure"), N_("%(who)s puts no chip under a figure")
+        )
     if verb == "done":
         return _say(actor, viewer, N_("You end the turn"), N_("%(who)s ends the turn"))
     if verb == "pass":

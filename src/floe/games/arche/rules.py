@@ -203,9 +203,10 @@ def _apply_job(st: ArcheStateData, action: int) -> None:
         st.hands[seat] |= bit
         st.known[seat] |= bit
     elif kind == J_CHIMP:
-        k = action - act.CHIP
-        st.halves[N_SCORING * seat + k] += 1
-        st.bank -= 1
+        if action != act.NO_CHIP:
+            k = action - act.CHIP
+            st.halves[N_SCORING * seat + k] += 1
+            st.bank -= 1
     elif kind == J_FIGURE:
         _place_figure(st, seat, action - act.FIGURE, arg)
     elif kind == J_EVICT:

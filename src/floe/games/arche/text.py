@@ -134,6 +134,7 @@ def describe(obs: ArcheObservation, action: int) -> str:
         "no-pet": N_("Put down no pet"),
         "no-evict": N_("Evict nobody"),
         "draw-top": N_("Draw the deck's top card"),
+        "no-chip": N_("Put no chip under a figure"),
         "rain": N_("A rain card"),
     }
     if d.kind in fixed:
