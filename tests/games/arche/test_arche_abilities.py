@@ -54,7 +54,7 @@ def test_chimpanzee_puts_a_chip_under_an_own_figure() -> None:
     st.bank -= 1
     play(st, "play chimpanzee l1")
     legal = notations(st)
-    assert legal == ["chip useful", "no-chip"], "slow has its chip already, provisions never (no-chip: it may)"
+    assert legal == ["chip useful", "no-chip"], "slow has its chip already, provisions never"
     play(st, "chip useful")
     assert st.halves[USEFUL] == 1
 
