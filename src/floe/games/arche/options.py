@@ -363,7 +363,7 @@ OPTIONS = OptionSchema(
             "may",
             N_(
                 "the Chimpanzee's chip: the player may place it under a figure or decline it (the rulebook's "
-                "\"kann\"), or must place it"
+                '"kann"), or must place it'
             ),
             "9.2, seed 004",
             label=N_("The Chimpanzee's chip"),
