@@ -30,8 +30,8 @@ from importlib import resources
 from typing import Any
 
 from floe.core.errors import OptionError
-from floe.core.i18n import N_, Msg
-from floe.games.arche.i18n import L_
+from floe.core.i18n import N_, Msg, current
+from floe.games.arche.i18n import CATALOG, L_
 
 # Set to False only when the real card list replaces cards.csv (spec section 13.1 asks for the label).
 PLACEHOLDER_DECK = True
@@ -111,6 +111,14 @@ class Deck:
     def card_id(self, slug: str) -> int:
         """The id of the card whose notation is ``slug``; ``KeyError`` if none."""
         return self.index[slug]
+
+    def name(self, c: int) -> str:
+        """Card ``c``'s name in the reader's language: in German the deck's own ``name_de`` column; else
+        the catalog's name for its English name (context ``card``: the placeholder deck's names,
+        ``cardnames.py``); else the English name (a loaded deck's card the catalog does not know)."""
+        if current() == "de" and self.names_de[c]:
+            return self.names_de[c]
+        return CATALOG.pgettext("card", self.names[c])
 
     def describe(self, c: int) -> str:
         """``Hare (1, cold, herbivore, shy)`` with its special, for people."""

@@ -33,7 +33,7 @@ def _say(seat: int, viewer: int | None, you: str, other: str, **values: str) -> 
 
 
 def _name(obs: ArcheObservation, slug: str) -> str:
-    return obs.config.deck.names[obs.config.deck.card_id(slug)]
+    return obs.config.deck.name(obs.config.deck.card_id(slug))
 
 
 def log_line(
@@ -268,7 +268,7 @@ def _consequences(
         ark_before |= cab
     evicted = list(bits(after.scalars["out"] & ~before.scalars["out"] & ark_before))
     if evicted:
-        names = ", ".join(after.config.deck.names[c] for c in evicted)
+        names = ", ".join(after.config.deck.name(c) for c in evicted)
         text = ngettext(
             "%(cards)s leaves the ark and the game", "%(cards)s leave the ark and the game", len(evicted)
         )
@@ -289,7 +289,7 @@ def _consequences(
         out.append(_("The game is over"))
         for q, p in enumerate(after.pets):
             if p >= 0:
-                name = after.config.deck.names[p]
+                name = after.config.deck.name(p)
                 out.append(
                     _say(q, viewer, N_("Your pet is %(card)s"), N_("%(who)s's pet is %(card)s"), card=name)
                 )

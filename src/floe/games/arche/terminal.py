@@ -97,7 +97,7 @@ HELP = N_("""\
 def card_text(cfg: RulesConfig, c: int) -> Text:
     """A card with its five features at a glance: ``Hare 1 cold H shy`` (``!skunk`` for an ability)."""
     d = cfg.deck
-    out = Text(d.names[c], style="bold")
+    out = Text(d.name(c), style="bold")
     out.append(f" {d.weight[c]}", style="bold white")
     out.append(f" {_(CLIMATE_SHORT[d.climate[c]])}", style=CLIMATE_STYLES[d.climate[c]])
     out.append(f" {DIETS[d.diet[c]]}", style="bold")
@@ -202,7 +202,7 @@ def scoring_table(obs: ArcheObservation, names: Sequence[str]) -> Table:
     pets = []
     for q in range(obs.players):
         if obs.pets[q] >= 0:
-            pets.append(Text(obs.config.deck.names[obs.pets[q]]))
+            pets.append(Text(obs.config.deck.name(obs.pets[q])))
         else:
             pets.append(Text("?" if obs.has_pet[q] else "—", style="dim"))
     table.add_row(_("pet"), *pets)
@@ -240,7 +240,7 @@ def table_view(obs: ArcheObservation, names: Sequence[str] | None = None) -> Ren
     parts += [ArkView(obs), scale_text(obs.scalars["tilt"])]
     parts.append(Text.assemble((_("Display:") + " ", "bold"), _cards(cfg, obs.scalars["display"]).copy()))
     if obs.scalars["out"]:
-        out_names = ", ".join(cfg.deck.names[c] for c in bits(obs.scalars["out"]))
+        out_names = ", ".join(cfg.deck.name(c) for c in bits(obs.scalars["out"]))
         parts.append(Text.assemble((_("Out of the game:") + " ", "bold"), (out_names, "dim")))
     if obs.seat is not None:
         hand = Text.assemble((_("Your hand:") + " ", "bold"), _cards(cfg, obs.hand, _("empty")))
@@ -250,7 +250,7 @@ def table_view(obs: ArcheObservation, names: Sequence[str] | None = None) -> Ren
             parts.append(Text.assemble((_("Your pet:") + " ", "bold"), card_text(cfg, pet)))
     for q in range(obs.players):
         if q != obs.seat and obs.known[q]:
-            known = ", ".join(cfg.deck.names[c] for c in bits(obs.known[q]))
+            known = ", ".join(cfg.deck.name(c) for c in bits(obs.known[q]))
             holds = _("%(name)s holds %(cards)s (taken from the display)") % {
                 "name": names[q],
                 "cards": known,

@@ -53,7 +53,7 @@ def category_short(k: int) -> str:
 def card_short(cfg: RulesConfig, c: int) -> str:
     """``Hare 1 cold H shy`` (weight, climate, diet, category, ``!skunk``): the five features at a glance."""
     d = cfg.deck
-    parts = [d.names[c], str(d.weight[c]), _(CLIMATE_SHORT[d.climate[c]]), DIETS[d.diet[c]]]
+    parts = [d.name(c), str(d.weight[c]), _(CLIMATE_SHORT[d.climate[c]]), DIETS[d.diet[c]]]
     parts.append(category_short(d.category[c]))
     if d.special[c] != NO_SPECIAL:
         parts.append("!" + SPECIALS[d.special[c]])
@@ -69,7 +69,7 @@ def card_words(cfg: RulesConfig, c: int) -> str:
         parts.append(_(DIET_WORDS[d.diet[c]]))
     if d.category[c] != NONE:
         parts.append(category_name(d.category[c]))
-    return f"{d.names[c]} ({', '.join(parts)})"
+    return f"{d.name(c)} ({', '.join(parts)})"
 
 
 def sentence(text: str) -> str:
@@ -127,7 +127,7 @@ def describe(obs: ArcheObservation, action: int) -> str:
     words (``Play Hare (weight 1, cold, herbivore, shy) into a new cabin on the right``)."""
     cfg = obs.config
     d = act.decode(cfg, action)
-    name = cfg.deck.names
+    name = cfg.deck.name
     fixed = {
         "done": N_("End the turn"),
         "pass": N_("Pass for the rest of the game"),
@@ -143,7 +143,7 @@ def describe(obs: ArcheObservation, action: int) -> str:
         return _("Put a chip under your figure on %(category)s") % {"category": category_title(d.category)}
     if d.kind == "figure":
         return _("Put the figure on %(category)s") % {"category": category_title(d.category)}
-    card = {"card": name[d.card]} if d.card >= 0 else {}
+    card = {"card": name(d.card)} if d.card >= 0 else {}
     if d.kind == "draw":
         return _("Take %(card)s from the display and the deck's top card") % card
     if d.kind == "take":
@@ -158,7 +158,7 @@ def describe(obs: ArcheObservation, action: int) -> str:
         if d.target >= 0:
             return _("Play %(card)s in the place of %(target)s, evicting it") % {
                 "card": card_words(cfg, d.card),
-                "target": name[d.target],
+                "target": name(d.target),
             }
         return _("Play %(card)s into %(place)s") % {
             "card": card_words(cfg, d.card),
@@ -212,7 +212,7 @@ def render_plain(obs: ArcheObservation) -> str:
     display = ", ".join(card_short(cfg, c) for c in bits(sc["display"])) or _("empty")
     lines.append(_("display: %(cards)s") % {"cards": display})
     if sc["out"]:
-        out = ", ".join(cfg.deck.names[c] for c in bits(sc["out"]))
+        out = ", ".join(cfg.deck.name(c) for c in bits(sc["out"]))
         lines.append(_("out of the game: %(cards)s") % {"cards": out})
     for q in range(n):
         base = N_SCORING * q
@@ -228,7 +228,7 @@ def render_plain(obs: ArcheObservation) -> str:
         ]
         if obs.has_pet[q]:
             pet = obs.pets[q]
-            parts.append(_("pet %(card)s") % {"card": cfg.deck.names[pet] if pet >= 0 else "?"})
+            parts.append(_("pet %(card)s") % {"card": cfg.deck.name(pet) if pet >= 0 else "?"})
         if sc["passed"] >> q & 1:
             parts.append(_("passed"))
         lines.append(" · ".join(parts))
@@ -236,7 +236,7 @@ def render_plain(obs: ArcheObservation) -> str:
             hand = ", ".join(card_short(cfg, c) for c in bits(obs.hands[q]))
             lines.append("  " + _("hand: %(cards)s") % {"cards": hand})
         elif obs.known[q]:
-            known = ", ".join(cfg.deck.names[c] for c in bits(obs.known[q]))
+            known = ", ".join(cfg.deck.name(c) for c in bits(obs.known[q]))
             lines.append("  " + _("known in hand: %(cards)s") % {"cards": known})
     if obs.over and obs.scores:
         scores = ", ".join(f"P{s['seat'] + 1} {s['total']}" for s in obs.scores)
