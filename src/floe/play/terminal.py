@@ -377,11 +377,8 @@ def run_terminal_game(
         q: make_bot(spec, match.game, q, match.seed * 7919 + q) for q, spec in zip(others, specs, strict=True)
     }
     labels = [""] * players
-    catalog = game_entry.catalog()
     for q, spec in zip(others, specs, strict=True):
-        labels[q] = bot_label(game_entry, spec)  # the name people see, as at the web table
-        if catalog is not None:  # a label the game's catalog knows reads in the language in force
-            labels[q] = catalog.gettext(labels[q])
+        labels[q] = bot_label(game_entry, spec)  # the name people see, as at the web table, in the language
     names = player_names(players, seat, labels)
     session = _Session(
         match, seat, bot_objects, names, console, input_fn or (lambda prompt: console.input(prompt))
