@@ -31,7 +31,6 @@ from floe.core.game import State
 from floe.core.i18n import N_
 from floe.games.arche.cards import (
     CATEGORIES,
-    DIETS,
     N_SCORING,
     NO_SPECIAL,
     PLACEHOLDER_NOTICE,
@@ -46,6 +45,7 @@ from floe.games.arche.text import (
     cabin_label,
     category_name,
     category_short,
+    diet_letter,
     figures_text,
     step_words,
 )
@@ -100,7 +100,7 @@ def card_text(cfg: RulesConfig, c: int) -> Text:
     out = Text(d.name(c), style="bold")
     out.append(f" {d.weight[c]}", style="bold white")
     out.append(f" {_(CLIMATE_SHORT[d.climate[c]])}", style=CLIMATE_STYLES[d.climate[c]])
-    out.append(f" {DIETS[d.diet[c]]}", style="bold")
+    out.append(f" {diet_letter(d.diet[c])}", style="bold")
     k = d.category[c]
     out.append(f" {category_short(k)}", style=CATEGORY_STYLES[k])
     if d.special[c] != NO_SPECIAL:

@@ -8,12 +8,11 @@ True
 
 from __future__ import annotations
 
-from floe.core.i18n import N_
+from floe.core.i18n import N_, NC_
 from floe.games.arche import actions as act
 from floe.games.arche.cards import (
     CLIMATES,
     DIET_WORDS,
-    DIETS,
     N_SCORING,
     NO_DIET,
     NO_SPECIAL,
@@ -22,7 +21,7 @@ from floe.games.arche.cards import (
     SPECIALS,
 )
 from floe.games.arche.config import MAX_ROW, NEW_LEFT, RulesConfig
-from floe.games.arche.i18n import _, counted
+from floe.games.arche.i18n import CATALOG, _, counted
 from floe.games.arche.observation import ArcheObservation
 from floe.games.arche.scoring import strength
 from floe.games.arche.state import ENDGAME, OVER, bits
@@ -33,6 +32,13 @@ CLIMATE_SHORT = (N_("hot"), N_("cold"), N_("any"))
 CATEGORY_SHORT = (N_("heavy"), N_("useful"), N_("shy"), N_("slow"), N_("prov"), "-")
 CATEGORY_NAMES = (N_("heavy"), N_("useful"), N_("shy"), N_("slow"), N_("provisions"), "-")
 CLIMATE_WORDS = (N_("hot"), N_("cold"), N_("any climate"))
+# The diet's letter at a glance, in the reader's language (German P/F/M: Pflanzen-, Fleisch-, Mischfresser).
+DIET_LETTERS = ("-", NC_("diet", "H"), NC_("diet", "C"), NC_("diet", "O"))
+
+
+def diet_letter(diet: int) -> str:
+    """``H``/``C``/``O`` (``-``: none) in the reader's language."""
+    return CATALOG.pgettext("diet", DIET_LETTERS[diet]) if diet else "-"
 
 
 def category_name(k: int) -> str:
@@ -53,7 +59,7 @@ def category_short(k: int) -> str:
 def card_short(cfg: RulesConfig, c: int) -> str:
     """``Hare 1 cold H shy`` (weight, climate, diet, category, ``!skunk``): the five features at a glance."""
     d = cfg.deck
-    parts = [d.name(c), str(d.weight[c]), _(CLIMATE_SHORT[d.climate[c]]), DIETS[d.diet[c]]]
+    parts = [d.name(c), str(d.weight[c]), _(CLIMATE_SHORT[d.climate[c]]), diet_letter(d.diet[c])]
     parts.append(category_short(d.category[c]))
     if d.special[c] != NO_SPECIAL:
         parts.append("!" + SPECIALS[d.special[c]])
@@ -256,6 +262,7 @@ __all__ = [
     "category_short",
     "category_title",
     "describe",
+    "diet_letter",
     "render_plain",
     "sentence",
     "slot_words",
