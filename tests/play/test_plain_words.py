@@ -99,3 +99,12 @@ def test_one_bot_is_a_bot() -> None:
             input_fn=scripted(["quit"]),
         )
     assert "P2 (Random) is a bot." in output_of(console)
+
+
+def test_polish_names_a_token_by_its_animal_in_the_genitive() -> None:
+    """ "żeton niedźwiedzia polarnego", never "żeton niedźwiedź polarny" (the animals' nominatives)."""
+    choices, lines, _decisions = _read("arctic", "pl", seed=5)
+    text = "\n".join(choices + lines)
+    assert "żeton" in text
+    wrong = re.findall(r"żeton (?:niedźwiedź|maskonur\b|lis polarny|łoś\b|mors\b|orka\b)", text)
+    assert not wrong, wrong

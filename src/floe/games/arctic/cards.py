@@ -17,8 +17,8 @@ from __future__ import annotations
 import csv
 from importlib import resources
 
-from floe.core.i18n import N_
-from floe.games.arctic.i18n import _
+from floe.core.i18n import N_, NC_
+from floe.games.arctic.i18n import CATALOG, _
 
 ANIMALS: tuple[str, ...] = ("fox", "moose", "walrus", "orca", "puffin", "bear")  # the notation's names
 # The animals' names for people (message ids; the rulebooks' names in each language: ``animal_word``).
@@ -130,6 +130,23 @@ def parse_card(text: str) -> int:
 def animal_word(animal: int) -> str:
     """The animal's name in the language in force (``fox``; German ``Fuchs``, Italian ``volpe artica``)."""
     return _(ANIMAL_WORDS[animal])
+
+
+# An animal's name as its token is named after it ("the fox token"): Polish needs the genitive there
+# ("żeton lisa polarnego"); the other languages name it as ``animal_word`` does.
+TOKEN_WORDS: tuple[str, ...] = (
+    NC_("token", "fox"),
+    NC_("token", "moose"),
+    NC_("token", "walrus"),
+    NC_("token", "orca"),
+    NC_("token", "puffin"),
+    NC_("token", "bear"),
+)
+
+
+def token_word(animal: int) -> str:
+    """The animal's name in "the %(animal)s token", in the language in force (Polish: the genitive)."""
+    return CATALOG.pgettext("token", TOKEN_WORDS[animal])
 
 
 def animal_title(animal: int) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind
-from floe.games.arctic.cards import COMPANION, LANDSCAPE, MAIN, N_ANIMALS, animal_word, card_words
+from floe.games.arctic.cards import COMPANION, LANDSCAPE, MAIN, N_ANIMALS, animal_word, card_words, token_word
 from floe.games.arctic.i18n import _, counted
 from floe.games.arctic.observation import ArcticObservation
 from floe.games.arctic.powers import power_words
@@ -120,8 +120,8 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
         forward = d.direction == act.RIGHT
         m, c = obs.tokens[main], obs.tokens[comp]
         values = {
-            "main": animal_word(main),
-            "companion": animal_word(comp),
+            "main": token_word(main),
+            "companion": token_word(comp),
             "main_move": f"{_pos(m)} → {_pos(m + d.direction)}",
             "companion_move": f"{_pos(c)} → {_pos(c - d.direction)}",
         }
@@ -151,7 +151,7 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
     if kind is k.EXTRA:
         a = s["walrus_token"]
         t = obs.tokens[a]
-        values = {"animal": animal_word(a), "move": f"{_pos(t)} → {_pos(t + d.direction)}"}
+        values = {"animal": token_word(a), "move": f"{_pos(t)} → {_pos(t + d.direction)}"}
         if d.direction == act.RIGHT:
             return p.say(
                 _("You use the Walrus power: the %(animal)s token moves one more step forward (%(move)s)"),
