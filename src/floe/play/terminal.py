@@ -28,7 +28,7 @@ from floe.core.errors import FloeError, OptionError
 from floe.core.game import State
 from floe.core.i18n import FLOE
 from floe.core.match import Match
-from floe.core.present import log_line, presenter_for
+from floe.core.present import legal_choices, log_line, presenter_for
 from floe.core.registry import entry
 from floe.play.common import player_names
 from floe.play.reading import matching
@@ -38,6 +38,9 @@ __all__ = ["GameQuit", "parse_bot_specs", "run_terminal_game"]
 
 _ = FLOE.gettext
 ngettext = FLOE.ngettext
+
+# How many choices ``hint`` shows (the best first), so the bot's pick stays on screen; ``hint all``: all.
+HINT_ROWS = 8
 
 # A notation example in a help text: ``[cyan]place fox-walrus-4[/]``.
 _EXAMPLE = re.compile(r"\[cyan\]([^\[]*)\[/\]")
@@ -174,13 +177,33 @@ class _Session:
             if key in ("hint", _("hint")):
                 self._hint(state, legal)
                 continue
+            if key in ("hint all", _("hint all")):
+                self._hint(state, legal, every=True)
+                continue
             action, problem = self._parse(state, legal, key)
-            if action is not None:
+            if action is not None and self._confirmed(state, action):
                 return action
+            if action is not None:  # not confirmed: the choices again, nothing played
+                self._list_choices(state, legal)
+                continue
             self.console.print(
                 f"[red]{escape(problem)}[/] "
                 + escape(_("Type a number from 1 to %(n)s, or help.") % {"n": len(legal)})
             )
+
+    def _confirmed(self, state: State, action: int) -> bool:
+        """A choice the game marks as final and costly (its presenter's ``confirm``: Arktia's ``stop``) is
+        played only once the person says yes to its question, as at the web table; any other at once."""
+        choices = legal_choices(self.presenter, state, self.seat)
+        question = next((c.get("confirm") for c in choices if c["id"] == action), None)
+        if not question:
+            return True
+        try:
+            answer = self.input_fn(f"{question} " + _("(yes/no): "))
+        except EOFError:
+            self.console.print()
+            self.leave(_("Input ended"))
+        return " ".join(answer.strip().lower().split()) in ("y", "yes", _("y"), _("yes"))
 
     def _hint_bot(self, state: State) -> Analyser | None:
         """The game's preferred hint bot that can analyse a position (``GameEntry.hint_bots``)."""
@@ -197,8 +220,9 @@ class _Session:
                 return bot
         return None
 
-    def _hint(self, state: State, legal: Sequence[int]) -> None:
-        """Run the hint bot on the person's own observation (never the full state) and show its view."""
+    def _hint(self, state: State, legal: Sequence[int], *, every: bool = False) -> None:
+        """Run the hint bot on the person's own observation (never the full state) and show its view: the
+        best ``HINT_ROWS`` choices, so its pick stays on screen (``every``: all of them, ``hint all``)."""
         hint_bot = self._hint_bot(state)
         if hint_bot is None:
             self.console.print(f"[red]{escape(_('No hint bot is available for this game.'))}[/]")
@@ -214,11 +238,23 @@ class _Session:
         table.add_column(_("choice"), justify="left")
         for column in (_("win rate"), _("visits")):
             table.add_column(column, justify="right")
-        for action, visits, rate in rows:
+        shown = rows if every else rows[:HINT_ROWS]
+        for action, visits, rate in shown:
             number = legal.index(action) + 1
             mark = f" ◀ {hint_bot.name}" if action == rows[0][0] else ""
             table.add_row(str(number), state.describe_action(action) + mark, f"{rate:.0%}", str(visits))
         self.console.print(table)
+        if len(shown) < len(rows):
+            more = len(rows) - len(shown)
+            self.console.print(
+                ngettext(
+                    "%(n)s more choice: type hint all to see every one.",
+                    "%(n)s more choices: type hint all to see every one.",
+                    more,
+                )
+                % {"n": more},
+                style="dim",
+            )
 
     def _list_choices(self, state: State, legal: Sequence[int]) -> None:
         compact = self.view.compact_choices
