@@ -58,6 +58,8 @@ def _play(game: str, lang: str) -> str:
 
     def answer(prompt: str) -> str:
         prompts.append(prompt)
+        if prompt.endswith(FLOE.gettext("(yes/no): ")):
+            return FLOE.gettext("yes")  # a final choice's question (Arktia's stop), in the language
         return answers.pop(0) if answers else "1"
 
     players = max(2, min(3, next(e for e in entries() if e.name == game).min_players))
