@@ -81,3 +81,18 @@ def test_every_decision_fits_on_one_screen(game: str, width: int, monkeypatch: p
     )
     cut = [line for s in screens for line in s if "…" in line]
     assert not cut, f"{game} at {width} columns cuts words: {cut[:3]}"
+
+
+def test_the_arche_panels_title_fits_80_columns() -> None:
+    """The header's turn, rain, deck and bank all show at 80 columns (a panel's title is cut silently)."""
+    from floe.games.arche.game import ArcheGame
+    from floe.games.arche.terminal import draw_table
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    state = ArcheGame(3, {"first_player": 0}).new_initial_state()
+    while state.is_chance_node():
+        state.apply(state.chance_outcomes()[0][0])
+    draw_table(console, state, 0, None)
+    title = out.getvalue().splitlines()[0]
+    assert "bank" in title and "rain" in title and "deck" in title, title

@@ -216,9 +216,8 @@ def scoring_table(obs: ArcheObservation, names: Sequence[str]) -> Table:
 
 def _header(obs: ArcheObservation, names: Sequence[str]) -> Text:
     sc = obs.scalars
+    # Short enough for an 80-column panel's title (the placeholder notice is the panel's first line).
     out = Text("Arche Opti Mix", style="bold")
-    if obs.config.deck.placeholder:
-        out.append(f" ({_(PLACEHOLDER_NOTICE)})", style="bold yellow")
     out.append(" · " + _("turn %(turn)s") % {"turn": sc["turn"]})
     out.append(
         " · " + _("rain %(rain)s/5") % {"rain": sc["rain_out"]}, style="bold blue" if sc["rain_out"] else ""
@@ -235,6 +234,8 @@ def table_view(obs: ArcheObservation, names: Sequence[str] | None = None) -> Ren
     names = _names(obs, names)
     cfg = obs.config
     parts: list[RenderableType] = []
+    if cfg.deck.placeholder:
+        parts.append(Text(_(PLACEHOLDER_NOTICE), style="bold yellow"))
     if not obs.over:
         parts.append(Text.assemble((_("Now:") + " ", "bold"), step_words(obs)))
     parts += [ArkView(obs), scale_text(obs.scalars["tilt"])]
