@@ -575,6 +575,8 @@ def bench(
             return
         if attack or quick:
             fail("--attack and --quick go with --abuse")
+        from rich.progress import Progress
+
         from floe.server.bench import run_server_bench
 
         if tables <= 0 or client_procs <= 0:
@@ -582,15 +584,18 @@ def bench(
         players = players or 2
         if not 2 <= players <= 4:
             fail("--players must be 2 to 4")
-        figures = run_server_bench(
-            tables,
-            players,
-            seed,
-            think_ms=200.0 if think_ms is None else think_ms,
-            seconds=seconds or 120.0,
-            db=db,
-            client_procs=client_procs,
-        )
+        # The progress goes to stderr and disappears at the end: stdout stays the figures (or one JSON).
+        with Progress(transient=True, console=Console(stderr=True)) as progress:
+            figures = run_server_bench(
+                tables,
+                players,
+                seed,
+                think_ms=200.0 if think_ms is None else think_ms,
+                seconds=seconds or 120.0,
+                db=db,
+                client_procs=client_procs,
+                progress=progress,
+            )
         print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
         return
     from floe.lab.bench import run_bench
