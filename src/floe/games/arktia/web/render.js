@@ -110,10 +110,14 @@ function stackShapes(field, cx, cy, ids) {
     );
   };
   if (field.shape === "C") {
-    // Tower C: the Globus sits inside the Torus, which is on top and controls the field.
+    // Tower C: the Globus sits inside the Torus, which is on top and controls the field. The Globus in the
+    // ring's hole takes a click only while it is highlighted itself (arktia.css .inside): else the click
+    // goes to the highlighted Torus around it, whose hole is part of it.
     const y = cy + 0.34 * R;
     out.push(pieceGroup(partKey(1), title(1), pieceShape("t", pieces[1].colour, cx, y), motion(1)));
-    out.push(pieceGroup(partKey(0), title(0), pieceShape("g", pieces[0].colour, cx, y - 0.1 * R), motion(0)));
+    const inner = pieceGroup(partKey(0), title(0), pieceShape("g", pieces[0].colour, cx, y - 0.1 * R), motion(0));
+    inner.classList.add("inside");
+    out.push(inner);
     return out;
   }
   let base = cy + 0.64 * R;
