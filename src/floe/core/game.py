@@ -287,7 +287,7 @@ class Game(ABC):
     def notice(self) -> str | None:
         """The warning a player of this game with these options reads (an untranslated message id of the
         game's catalog), "" for none; None: the entry's ``notice`` (e.g. placeholder components) applies.
-        A game whose options lift the notice (Arche with a loaded deck) says "" here."""
+        A game whose options lift the notice (a deck file of the table's own) says "" here."""
         return None
 
     def parse_actions(self, state: State, texts: Sequence[str]) -> list[int]:

@@ -192,7 +192,7 @@ class _Session:
             )
 
     def _confirmed(self, state: State, action: int) -> bool:
-        """A choice the game marks as final and costly (its presenter's ``confirm``: Arktia's ``stop``) is
+        """A choice the game marks as final and costly (its presenter's ``confirm``: ending one's game) is
         played only once the person says yes to its question, as at the web table; any other at once."""
         choices = legal_choices(self.presenter, state, self.seat)
         question = next((c.get("confirm") for c in choices if c["id"] == action), None)
@@ -328,7 +328,7 @@ class _Session:
             shown = ", ".join(forms[a][1] for a in matches[:6]) + (", …" if len(matches) > 6 else "")
             return None, _("%(text)r could be %(names)s") % {"text": key, "names": shown} + "."
         # Nothing fits a legal choice: the game says why (not its notation, or an action not legal now);
-        # a game may also read forms of its own that are not a choice's words (Arktia's bare move).
+        # a game may also read forms of its own that are not a choice's words (a move without its piece).
         english = self.catalog.read_notation(key) if self.catalog is not None else key
         try:
             return state.parse_legal(english), ""
