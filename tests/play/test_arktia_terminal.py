@@ -175,6 +175,8 @@ def _then_last_choice(answers: list[str]) -> Callable[[str], str]:
     def answer(prompt: str) -> str:
         if queue:
             return queue.pop(0)
+        if prompt.endswith("(yes/no): "):
+            return "yes"  # stop asks first
         found = re.search(r"\(1-(\d+)", prompt)
         assert found, prompt
         return found.group(1)
@@ -338,7 +340,7 @@ def test_play_command_runs_an_arktia_game(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app,
         ["play", "arktia", "--players", "2", "--bots", "random", "--seed", "8", "--save", str(save)],
-        input="garbage\n" + "1\n" * 3000,
+        input="garbage\n" + "1\nyes\n" * 3000,  # "yes" confirms a stop (else it is one more bad answer)
     )
     assert result.exit_code == 0, result.output
     assert "Cannot read 'garbage' as an Arktia action." in result.output
