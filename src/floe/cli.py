@@ -195,13 +195,21 @@ def options(
     elif markdown:
         print(schema.markdown(), end="")
     else:
-        from rich.table import Table
+        from rich.padding import Padding
+        from rich.text import Text
 
-        table = Table("option", "values", "default", "what it does", "follows", title=f"{game} options")
+        # One block per option: its name and the values (what a person types) are never cut; a long line
+        # wraps at a space or folds, and the description wraps under it, at any terminal width.
+        out = Console()
+        out.print(Text(f"{game} options", style="bold"))
         for o in schema.options:
-            words = (o.values_words(), o.default_words())
-            table.add_row(o.name, *(w.replace("`", "") for w in words), o.help, o.source or "—")
-        Console().print(table)
+            values = o.values_words().replace("`", "")
+            head = Text.assemble((o.name, "bold cyan"), "  ", values)
+            head.append(f"  · default {o.default_words().replace('`', '')}")
+            if o.source:
+                head.append(f"  · follows {o.source_words()}", style="dim")
+            out.print(head, overflow="fold")
+            out.print(Padding(Text(o.help), (0, 0, 0, 4)))
 
 
 @app.command()
@@ -574,6 +582,8 @@ def bench(
             return
         if attack or quick:
             fail("--attack and --quick go with --abuse")
+        from rich.progress import Progress
+
         from floe.server.bench import run_server_bench
 
         if tables <= 0 or client_procs <= 0:
@@ -581,15 +591,18 @@ def bench(
         players = players or 2
         if not 2 <= players <= 4:
             fail("--players must be 2 to 4")
-        figures = run_server_bench(
-            tables,
-            players,
-            seed,
-            think_ms=200.0 if think_ms is None else think_ms,
-            seconds=seconds or 120.0,
-            db=db,
-            client_procs=client_procs,
-        )
+        # The progress goes to stderr and disappears at the end: stdout stays the figures (or one JSON).
+        with Progress(transient=True, console=Console(stderr=True)) as progress:
+            figures = run_server_bench(
+                tables,
+                players,
+                seed,
+                think_ms=200.0 if think_ms is None else think_ms,
+                seconds=seconds or 120.0,
+                db=db,
+                client_procs=client_procs,
+                progress=progress,
+            )
         print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
         return
     from floe.lab.bench import run_bench
@@ -718,6 +731,10 @@ def tournament(
     if games <= 0:
         fail("--games must be positive")
     backend = _backend(workers, ray, ray_address, batch)
+    words = ["floe", "tournament"]
+    words += _run_words(game, players, bots, games, seed, workers, ray, ray_address, batch, preset, option)
+    words += ["--json"] if as_json else []
+    words += ["--plot", str(plot)] if plot is not None else []
     try:
         run_tournament_command(
             game,
@@ -731,9 +748,34 @@ def tournament(
             out=out,
             resume=resume,
             plot=plot,
+            command=" ".join(shlex.quote(w) for w in words),
         )
     except FloeError as exc:
         fail(str(exc))
+
+
+def _run_words(
+    game: str,
+    players: int,
+    bots: str,
+    games: int,
+    seed: int,
+    workers: int | None,
+    ray: bool,
+    ray_address: str | None,
+    batch: int | None,
+    preset: str | None,
+    option: list[str] | None,
+) -> list[str]:
+    """The settings of a lab run (``floe tournament``, ``floe balance``) as command-line words, every one
+    spelled out: what the results file, the report and a resume hint repeat."""
+    words = [game, "--players", str(players), "--bots", bots, "--games", str(games), "--seed", str(seed)]
+    words += ["--workers", str(workers)] if workers is not None else []
+    words += ["--ray"] if ray else []
+    words += ["--ray-address", ray_address] if ray_address is not None else []
+    words += ["--batch", str(batch)] if batch is not None else []
+    pairs = ([f"preset={preset}"] if preset else []) + (option or [])
+    return words + [w for pair in pairs for w in ("--option", pair)]
 
 
 @app.command()
@@ -877,17 +919,9 @@ def balance(
     if from_file is not None:
         words += ["--from", str(from_file)]
     else:
-        words += [str(game), "--players", str(players), "--bots", str(bots), "--games", str(games)]
-        words += ["--seed", str(seed)]
-        words += ["--workers", str(workers)] if workers is not None else []
-        words += ["--ray"] if ray else []
-        words += ["--ray-address", ray_address] if ray_address is not None else []
-        words += ["--batch", str(batch)] if batch is not None else []
-        words += [
-            w
-            for pair in ([f"preset={preset}"] if preset else []) + (option or [])
-            for w in ("--option", pair)
-        ]
+        words += _run_words(
+            str(game), players, str(bots), games, seed, workers, ray, ray_address, batch, preset, option
+        )
         words += [w for pair in compare_option or [] for w in ("--compare-option", pair)]
         words += ["--out", str(out)] if out is not None else []
         words += ["--resume"] if resume else []

@@ -62,3 +62,20 @@ def test_every_game_ranks_and_names_the_bots_it_suggests(game: str) -> None:
         assert names <= set(info.bot_strength), "a ranked game ranks every bot it suggests"
     for spec in info.lobby_bots:
         assert ":" not in bot_label(info, spec) and "=" not in bot_label(info, spec), spec
+
+
+@pytest.mark.parametrize("lang", ["de", "it", "pl"])
+def test_a_bots_label_reads_in_the_language_in_force(lang: str) -> None:
+    """The name through the game's catalog (or Floe's), the iterations counted in the language; every
+    game's own labels are translated (the catalog check covers the ids, this the wording's use)."""
+    from floe.core.i18n import using
+
+    with using(lang):
+        assert "iteration" not in bot_label(entry("arctic"), "ismcts:it=200")
+        assert bot_label(entry("arctic"), "random") != "Random"
+        for e in entries():
+            for spec, label in e.bot_labels.items():
+                if label not in ("ISMCTS", "MCTS"):
+                    assert bot_label(e, spec) != label, (e.name, spec, lang)
+    with using("pl"):
+        assert bot_label(entry("arctic"), "ismcts:it=2").endswith("2 iteracje")

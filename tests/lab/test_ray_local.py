@@ -3,6 +3,7 @@ on local processes, and a Ray worker killed mid-run loses no game and plays none
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
+from rich.progress import Progress
 
 from floe.lab.backends import DEFAULT_BATCH, Backend
 from floe.lab.balance.command import run_balance_command
@@ -111,7 +114,18 @@ def test_a_killed_worker_loses_no_game_and_plays_none_twice(tmp_path: Path) -> N
 
 
 def test_bench_lab_reports_both_ways_and_the_overhead() -> None:
-    figures = bench_lab(4, 24, 2, 0, batches=(1, DEFAULT_BATCH))
+    progress = Progress(console=Console(file=io.StringIO()))
+    figures = bench_lab(4, 24, 2, 0, batches=(1, DEFAULT_BATCH), progress=progress)
+    # A person sees each way played as it goes: one finished task each.
+    tasks = {task.description: task for task in progress.tasks}
+    assert list(tasks) == [
+        "2 processes",
+        "starting Ray",
+        "Ray warm-up",
+        "Ray, batch 1",
+        f"Ray, batch {DEFAULT_BATCH}",
+    ]
+    assert all(task.finished for task in tasks.values())
     assert (figures["game"], figures["players"], figures["games"], figures["batch"]) == ("arctic", 4, 24, 32)
     by_batch = {row["batch"]: row for row in figures["ray_by_batch"]}
     assert list(by_batch) == [1, DEFAULT_BATCH]

@@ -93,7 +93,8 @@ def test_summarize_counts_seat_games_wins_scores_and_ranks() -> None:
     assert stats.wins_over("a", "b") == 2 and stats.wins_over("b", "a") == 2
     assert a.elo == pytest.approx(b.elo)
     d = a.to_dict()
-    assert list(d) == ["bot", "games", "wins", "win_rate", "ci95", "mean_score", "mean_rank", "elo"]
+    keys = ["bot", "seat_games", "seat_games_won", "win_rate", "ci95", "mean_score", "mean_rank", "elo"]
+    assert list(d) == keys
     # Wilson's 95% interval for 1 win in 2, worked by hand: centre (0.5 + z²/4) / (1 + z²/2) = 0.5, half-width
     # z·sqrt(0.125 + z²/16) / (1 + z²/2) = 0.40547 with z = 1.96.
     assert d["ci95"] == [0.0945, 0.9055]

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from floe.cli import app
 
-KEYS = ["bot", "games", "wins", "win_rate", "ci95", "mean_score", "mean_rank", "elo"]
+KEYS = ["bot", "seat_games", "seat_games_won", "win_rate", "ci95", "mean_score", "mean_rank", "elo"]
 
 
 def _invoke(tmp_path: Path, *args: str, out: str = "r.jsonl") -> tuple[int, str, str]:
@@ -26,7 +26,12 @@ def test_json_output(tmp_path: Path) -> None:
     rows = json.loads(stdout)
     assert [list(row) for row in rows] == [KEYS, KEYS]
     baseline, rand = rows
-    assert (baseline["bot"], baseline["games"], rand["bot"], rand["games"]) == ("baseline", 8, "random", 24)
+    assert (baseline["bot"], baseline["seat_games"], rand["bot"], rand["seat_games"]) == (
+        "baseline",
+        8,
+        "random",
+        24,
+    )
     assert baseline["elo"] > rand["elo"]
     assert 0 <= baseline["ci95"][0] <= baseline["win_rate"] <= baseline["ci95"][1] <= 1
     assert "results:" in stderr  # notes go to stderr, so stdout stays one JSON array
@@ -36,7 +41,7 @@ def test_games_round_up_to_whole_deals(tmp_path: Path) -> None:
     code, stdout, stderr = _invoke(tmp_path, "--players", "3", "--bots", "random", "--games", "4", "--json")
     assert code == 0
     assert "playing 6 (2 deals × 3 seatings)" in stderr
-    assert json.loads(stdout)[0]["games"] == 18  # one bot in all three seats of six games
+    assert json.loads(stdout)[0]["seat_games"] == 18  # one bot in all three seats of six games
 
 
 def test_fixed_seed_gives_identical_json(tmp_path: Path) -> None:
@@ -101,3 +106,37 @@ def test_plot_writes_a_png(tmp_path: Path) -> None:
     assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     assert str(png) in stderr
     json.loads(stdout)
+
+
+def test_ctrl_c_says_where_the_games_are_and_how_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C names the results file and the command that continues it (also without --out), and that
+    command plays only the games missing."""
+    import shlex
+
+    import floe.lab.tournament as tm
+
+    real = tm.play_one
+    calls = 0
+
+    def interrupted(*args: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # the default results file goes under the cache
+    monkeypatch.setattr(tm, "play_one", interrupted)
+    args = ["tournament", "arctic", "--players", "2", "--bots", "baseline,random", "--games", "4"]
+    result = CliRunner().invoke(app, [*args, "--workers", "1", "--json"])
+    assert result.exit_code == 130  # interrupted, as a Ctrl-C exits
+    assert "interrupted: the games played so far are in" in result.stderr
+    command = result.stderr.split("to continue: ", 1)[1].strip()
+    words = shlex.split(command)
+    assert words[:2] == ["floe", "tournament"] and words[-1] == "--resume" and "--out" in words
+    monkeypatch.setattr(tm, "play_one", real)
+    resumed = CliRunner().invoke(app, words[1:])
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "2 games played, 2 from before" in resumed.stderr

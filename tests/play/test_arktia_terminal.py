@@ -175,6 +175,8 @@ def _then_last_choice(answers: list[str]) -> Callable[[str], str]:
     def answer(prompt: str) -> str:
         if queue:
             return queue.pop(0)
+        if prompt.endswith("(yes/no): "):
+            return "yes"  # stop asks first
         found = re.search(r"\(1-(\d+)", prompt)
         assert found, prompt
         return found.group(1)
@@ -338,7 +340,7 @@ def test_play_command_runs_an_arktia_game(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app,
         ["play", "arktia", "--players", "2", "--bots", "random", "--seed", "8", "--save", str(save)],
-        input="garbage\n" + "1\n" * 3000,
+        input="garbage\n" + "1\nyes\n" * 3000,  # "yes" confirms a stop (else it is one more bad answer)
     )
     assert result.exit_code == 0, result.output
     assert "Cannot read 'garbage' as an Arktia action." in result.output
@@ -346,3 +348,29 @@ def test_play_command_runs_an_arktia_game(tmp_path: Path) -> None:
     assert json.loads(save.read_text())["game"] == "arktia"
     result = CliRunner().invoke(app, ["play", "arktia", "--players", "2", "--bots", "baseline"])
     assert result.exit_code == 2 and "unknown bot 'baseline' for arktia" in result.output
+
+
+def test_stop_asks_first_as_the_web_table_does() -> None:
+    """``stop`` ends the person's game: the terminal asks its question; "no" plays nothing and shows the
+    choices again, "yes" plays it."""
+    match = _position()
+    console = recording_console()
+    answers = scripted(["stop", "no", "stop", "yes"], then=None)
+    session = _Session(match, 0, {}, ["P1 (you)", "P2"], console, answers)
+    action = session.ask()
+    out = output_of(console)
+    assert match.state.action_to_string(action) == "stop"
+    assert "Stop and end your game here?" not in out  # the question is the prompt, not a printed line
+    assert out.count("1.") >= 2, "after 'no' the choices are listed again"
+
+
+def test_stop_question_is_the_prompt() -> None:
+    match = _position()
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return ["stop", "y"][len(prompts) - 1]
+
+    _Session(match, 0, {}, ["P1 (you)", "P2"], recording_console(), answer).ask()
+    assert prompts[1].startswith("Stop and end your game here?") and prompts[1].endswith("(yes/no): ")

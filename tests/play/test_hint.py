@@ -114,3 +114,24 @@ def test_hint_marks_the_winning_choice(pick_game: str) -> None:
     # Every other choice is listed below it, each with its (lower) estimate.
     for number in (1, 2, 3):
         assert re.search(rf"│ {number} │ pick {number} +│ +\d+% │", out)
+
+
+def test_hint_shows_the_best_first_and_the_rest_on_request(
+    pick_game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With more choices than ``HINT_ROWS``, ``hint`` lists the best ones (the bot's pick on top) and says
+    how many more ``hint all`` shows."""
+    import floe.play.terminal as terminal
+
+    monkeypatch.setattr(terminal, "HINT_ROWS", 2)
+    console = recording_console()
+    with pytest.raises(GameQuit):
+        run_terminal_game(
+            "pick", players=2, seat=0, bots="random", seed=1, options={}, save=None,
+            console=console, input_fn=scripted(["hint", "hint all", "quit"]),
+        )  # fmt: skip
+    out = output_of(console)
+    first, _, second = out.partition("2 more choices: type hint all to see every one.")
+    assert second, out
+    assert len(re.findall(r"│ \d │ pick \d", first)) == 2 and "◀" in first
+    assert len(re.findall(r"│ \d │ pick \d", second)) == 4

@@ -18,7 +18,7 @@ import pytest
 from floe.core import present
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind
-from floe.games.arctic.cards import CARD_NAMES
+from floe.games.arctic.cards import N_CARDS, card_words
 from floe.games.arctic.game import ArcticGame, ArcticState
 from floe.games.arctic.observation import ArcticObservation
 from floe.games.arctic.state import FACE_DOWN_FLAG, Job
@@ -31,7 +31,9 @@ def log_line(before: ArcticState, action: int, viewer: int | None) -> str | None
     return present.log_line(PRESENTER, before, action, viewer)
 
 
-CARD_RE = re.compile(r"\b[a-z]+-[a-z]+-\d\b")
+# The log names a card in words (``Fox/Walrus (place 4, draw 2)``, English here): one name per card.
+CARD_NAMES = tuple(card_words(c) for c in range(N_CARDS))
+CARD_RE = re.compile(r"[A-Z][a-z]+(?: bear)?/[A-Z][a-z]+(?: bear)? \(place \d+, draw \d+\)")
 CONFIGS: list[dict[str, Any]] = [
     {"powers": "fox-facedown,moose-draw,walrus-main,orca-deck,puffin-swap,bear-draw-penalty"},
     {"powers": "fox-under,moose-place,walrus-companion,orca-refill,puffin-take-back,bear-give"},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -45,8 +46,12 @@ def test_bench_server_plays_every_table_to_the_end_and_reports_latency(tmp_path:
         "--db",
         db,
     ]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
+    # As in a terminal (rich draws its progress only there): each phase shows on stderr, stdout stays JSON.
+    terminal = {**os.environ, "TTY_INTERACTIVE": "1", "TTY_COMPATIBLE": "1"}
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True, env=terminal)
     figures = json.loads(done.stdout)
+    for phase in ("starting the server", "creating 3 tables", "connecting 9 clients", "playing for 120 s"):
+        assert phase in done.stderr, phase
     assert figures["tables"] == 3 and figures["clients"] == 9 and figures["storage"] == "sqlite"
     assert figures["client_procs"] == 2
     # Who was busy: the clients' CPU and loop lag next to the server's, so a reader can tell.

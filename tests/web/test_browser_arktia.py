@@ -92,6 +92,18 @@ def _click(page: Any, kind: str, n: int) -> str:
     return f"{kind} {aim['what']}"
 
 
+# The highlighted pieces whose centre, clicked, lands on no highlighted piece of their field (on the field
+# below a Torus's hole, or on a piece that cannot be chosen).
+WHOLE_PIECE_TARGETS = """() => [...document.querySelectorAll('[data-testid=hexboard] .piece.legal')]
+  .filter((piece) => {
+    const box = piece.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const got = hit && hit.closest('.piece.legal');
+    return !got || got.dataset.obj.split(':')[1] !== piece.dataset.obj.split(':')[1];
+  })
+  .map((piece) => piece.dataset.obj)"""
+
+
 def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, artifacts: Path) -> None:
     base = server.base
     page = new_page(browser, DESKTOP)
@@ -159,6 +171,9 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
             page.click("[data-testid=confirm-cancel]" if rng.random() < 0.3 else "[data-testid=confirm-ok]")
             history = [*history[-5:], "confirm"]
             continue
+        # Every highlighted piece is a target over its whole shape: its centre (a Torus's hole) too.
+        missed = page.evaluate(WHOLE_PIECE_TARGETS)
+        assert not missed, f"a click on the centre of {missed} misses it"
         if probe["dest"]:
             if not shot_selected and clicks >= 12:
                 shot_selected = True

@@ -191,7 +191,7 @@ def test_arktia_stop_asks_and_the_turn_limit_shows(browser: Any, server: Any) ->
     warning.wait_for(state="visible")
     assert warning.inner_text() == "Careful: every choice you have ends the game: the turn limit is reached."
     status = page.inner_text("[data-testid=status]")
-    assert "(4 / 5 turns played)" in status and "the turn limit ends the game after this turn" in status
+    assert "Turn 5 of at most 5" in status and "the turn limit ends the game after this turn" in status
 
     stop = page.locator("[data-testid=choice][data-verb=stop]:visible").first
     stop.click()

@@ -152,4 +152,14 @@ def test_play_again_and_recent_tables_in_chromium(browser: Any, server: Any) -> 
     rows = page.locator("[data-testid=recent-row]")
     assert [rows.nth(k).get_attribute("data-table") for k in range(rows.count())] == [new, table]
     assert rows.first.locator("[data-testid=recent-open]").get_attribute("href") == href
+    # Back at the finished table, the one who asked is not asked to accept their own rematch.
+    page.goto(f"{base}/table/{table}#seat={token}")
+    words = page.locator("[data-testid=rematch-words]")
+    words.wait_for(state="visible")
+    # The offer arrives over the socket after the page is drawn ("… asks for a rematch" before the fix).
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=rematch-words]').textContent.includes('rematch')"
+    )
+    assert words.inner_text() == "You asked for a rematch with the same seats; the others are invited."
+    assert page.inner_text("[data-testid=rematch]") == "Open your seat at the new table"
     assert not errors, errors

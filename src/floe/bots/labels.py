@@ -10,7 +10,9 @@ from __future__ import annotations
 from floe.bots.base import BUDGET_ITERATIONS, BUDGET_MS, parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.errors import OptionError
-from floe.core.i18n import N_
+from floe.core.i18n import FLOE, N_
+
+_ = FLOE.gettext
 
 # The generic bots' names for people (a game's entry may say otherwise for its own table).
 GENERIC_LABELS = {"random": N_("Random"), "ismcts": "ISMCTS", "mcts": "MCTS", "net": N_("Learned policy")}
@@ -26,13 +28,16 @@ def bot_label(game: GameEntry, spec: str) -> str:
     except OptionError:
         return spec
     label = game.bot_labels.get(name) or GENERIC_LABELS.get(name) or name.capitalize()
-    parts = [label]
+    # In the language in force: the entry's own labels through the game's catalog, the rest Floe's (the
+    # server words them in English; the browser translates them piece by piece, words.js botWords).
+    parts = [(game.catalog() or FLOE).gettext(label) if label in game.bot_labels.values() else _(label)]
     for key, value in params.items():
         ms = _number(value) if key in BUDGET_MS else None
         if ms is not None:
             parts.append(f"{_plain(ms / 1000)} s")
         elif key in BUDGET_ITERATIONS and value.isdecimal():
-            parts.append(f"{int(value)} iteration{'' if int(value) == 1 else 's'}")
+            n = int(value)
+            parts.append(FLOE.ngettext("%(n)s iteration", "%(n)s iterations", n) % {"n": n})
         else:
             parts.append(f"{key}={value}")
     return " · ".join(parts)

@@ -284,6 +284,12 @@ class Game(ABC):
         """The options as they go into a record (defaults filled in)."""
         return dict(self.options)
 
+    def notice(self) -> str | None:
+        """The warning a player of this game with these options reads (an untranslated message id of the
+        game's catalog), "" for none; None: the entry's ``notice`` (e.g. placeholder components) applies.
+        A game whose options lift the notice (a deck file of the table's own) says "" here."""
+        return None
+
     def parse_actions(self, state: State, texts: Sequence[str]) -> list[int]:
         """Parse and apply a sequence of notations to a clone of ``state``, returning the ids."""
         probe = state.clone()

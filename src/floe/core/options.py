@@ -28,6 +28,9 @@ from typing import Any, Literal
 from floe.core.errors import OptionError
 from floe.core.i18n import L_, NL_, Msg
 
+# A review marker of a rules spec in an option's source (``[GUESS]``, ``[CONFLICT]``): for the docs only.
+_MARKER = re.compile(r"\s*\[[A-Z]+\]")
+
 Kind = Literal["choice", "bool", "int", "seat", "text", "list", "file"]
 # A custom parser for a ``text`` option: (value, players) -> the normalised, JSON-ready value.
 Parser = Callable[[Any, int], Any]
@@ -117,6 +120,20 @@ class Option:
             if self.random_ok and (value is None or str(value).strip().lower() in ("random", "none", "")):
                 return None
             what = L_("a seat number or random") if self.random_ok else L_("a seat number")
+            # People name a seat P1, P2, … (as everywhere they read one); a bare number is the seat's
+            # index from 0, as records and the API keep it.
+            if isinstance(value, str) and re.fullmatch(r"[pP]\d{1,2}", value.strip()):
+                seat = int(value.strip()[1:]) - 1
+                if not 0 <= seat < players:
+                    raise OptionError(
+                        L_(
+                            "%(name)s must be a seat from P1 to P%(players)s, not %(value)s",
+                            name=self.name,
+                            players=players,
+                            value=_show(value),
+                        )
+                    )
+                return seat
             return parse_int(self.name, value, 0, players - 1, what=what)
         if self.kind in ("text", "file"):
             if self.parser is not None:
@@ -159,6 +176,11 @@ class Option:
     def default_words(self) -> str:
         """The default for people: ``default_text``, or the default value written out."""
         return self.default_text or _value_words(self, self.default)
+
+    def source_words(self) -> str:
+        """Which rule the option follows, for people: the source without the spec's review markers
+        (``4.3 [CONFLICT], 12 #3`` -> ``4.3, 12 #3``; the markers are for the docs)."""
+        return _MARKER.sub("", self.source)
 
     def values_words(self) -> str:
         """What values the option takes, in words (Markdown)."""
@@ -395,6 +417,8 @@ def _show(value: Any) -> str:
 def _value_words(option: Option, value: Any) -> str:
     if value is None:
         return "random" if option.random_ok else "—"
+    if option.kind == "seat" and isinstance(value, int):
+        return f"P{value + 1}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | tuple):
@@ -410,7 +434,7 @@ def _values_words(option: Option) -> str:
     if option.kind == "int":
         return f"{option.low}–{option.high}"
     if option.kind == "seat":
-        return "a seat (0-based)" + (" or `random`" if option.random_ok else "")
+        return "a seat, `P1`, `P2`, …" + (" or `random`" if option.random_ok else "")
     if option.kind == "list":
         return f"{len(option.items)} values: {option.describe_items()}"
     if option.kind == "file":

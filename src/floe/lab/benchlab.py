@@ -20,6 +20,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Console
+from rich.progress import Progress
+
 from floe.bots.base import make_bot, parse_bot_list
 from floe.core.registry import default_game, make_game
 from floe.lab.backends import DEFAULT_BATCH, Backend, execute
@@ -34,12 +37,18 @@ def _jobs(game_name: str, players: int, games: int, seed: int, bots: Sequence[st
     return [SeatedGame(i, game_name, players, {}, tuple(bots), seed + i) for i in range(games)]
 
 
-def _games_per_sec(jobs: Sequence[SeatedGame], backend: Backend) -> float:
+def _games_per_sec(
+    jobs: Sequence[SeatedGame], backend: Backend, progress: Progress | None, what: str
+) -> float:
+    """Play ``jobs`` on ``backend``; games per second. ``progress`` (if any) shows ``what`` and a bar."""
     played = 0
+    task = progress.add_task(what, total=len(jobs)) if progress is not None else None
 
     def keep(_: Any) -> None:
         nonlocal played
         played += 1
+        if progress is not None and task is not None:
+            progress.advance(task)
 
     start = time.perf_counter()
     execute(play_seated, jobs, backend, keep)
@@ -54,8 +63,10 @@ def bench_lab(
     seed: int,
     batches: Sequence[int] = BATCHES,
     bots: str = "random",
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Measure ``games`` games of ``bots`` on ``workers`` local processes and on local Ray per batch size."""
+    """Measure ``games`` games of ``bots`` on ``workers`` local processes and on local Ray per batch size;
+    ``progress`` (if any) gets one task per way played, so a person sees how far the run is."""
     import ray
 
     game_name = default_game()
@@ -64,14 +75,22 @@ def bench_lab(
     for seat, spec in enumerate(seats):
         make_bot(spec, game, seat, seed)
     jobs = _jobs(game_name, players, games, seed, seats)
-    processes = _games_per_sec(jobs, Backend(workers))
+    processes = _games_per_sec(jobs, Backend(workers), progress, f"{workers} processes")
     rows = []
     start = time.perf_counter()
+    starting = progress.add_task("starting Ray", total=None) if progress is not None else None
     with ray_session(Backend(workers, ray=True)):
         ray_start = time.perf_counter() - start
-        _games_per_sec(jobs[: 4 * workers], Backend(workers, ray=True, batch=1))  # start every worker
+        if progress is not None and starting is not None:
+            progress.update(starting, total=1, completed=1)
+        warm = jobs[: 4 * workers]
+        _games_per_sec(
+            warm, Backend(workers, ray=True, batch=1), progress, "Ray warm-up"
+        )  # start every worker
         for batch in batches:
-            speed = _games_per_sec(jobs, Backend(workers, ray=True, batch=batch))
+            speed = _games_per_sec(
+                jobs, Backend(workers, ray=True, batch=batch), progress, f"Ray, batch {batch}"
+            )
             rows.append(
                 {
                     "batch": batch,
@@ -107,7 +126,9 @@ def run_bench_lab(
     players: int, games: int, workers: int, seed: int, as_json: bool, bots: str = "random"
 ) -> None:
     """The ``floe bench lab`` command: print the figures (JSON with ``as_json``)."""
-    figures = bench_lab(players, games, workers, seed, bots=bots)
+    # The progress goes to stderr and disappears at the end: stdout stays the figures (or one JSON).
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
+        figures = bench_lab(players, games, workers, seed, bots=bots, progress=progress)
     if as_json:
         print(json.dumps(figures))
         return

@@ -140,12 +140,14 @@ class BotStats:
         return sum(self.ranks) / self.games if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready summary (rounded so that equal runs print equal text)."""
+        """JSON-ready summary (rounded so that equal runs print equal text). The counts are of seat-games,
+        and named so as ``floe simulate --json`` names them: a bot that holds two seats of a game plays two
+        seat-games of it."""
         low, high = self.ci95
         return {
             "bot": self.bot,
-            "games": self.games,
-            "wins": self.wins,
+            "seat_games": self.games,
+            "seat_games_won": self.wins,
             "win_rate": round(self.win_rate, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "mean_score": round(self.mean_score, 3),

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import shlex
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -336,10 +337,12 @@ def run_tournament_command(
     out: Path | None = None,
     resume: bool = False,
     plot: Path | None = None,
+    command: str | None = None,
 ) -> TournamentStats:
     """The ``floe tournament`` command: play (or resume), then print the table or the JSON summary.
 
-    ``workers``: where the games run (a number: that many local processes)."""
+    ``workers``: where the games run (a number: that many local processes). ``command``: the command line
+    (without ``--out``/``--resume``), for the resume hint a Ctrl-C prints."""
     if games <= 0:
         raise OptionError("--games must be positive")
     if isinstance(workers, int) and workers <= 0:
@@ -359,6 +362,16 @@ def run_tournament_command(
         # Without --out, a new file in the user's cache each run (resultsdir.py): never the current folder.
         path = out if out is not None else new_results_file("tournaments", t.default_name())
         outcome = run_tournament(t, deals, workers, path, resume=resume)
+    except KeyboardInterrupt:
+        # Every finished game is already in the file (written and flushed one by one): say where, and how
+        # to go on from there.
+        again = f"{command or 'floe tournament …'} --out {shlex.quote(str(path))} --resume"
+        Console(stderr=True).print(
+            f"interrupted: the games played so far are in {path}\nto continue: {again}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise
     except OSError as exc:
         raise TournamentError(f"cannot use {exc.filename or path}: {exc.strerror or exc}") from None
     stats = summarize(outcome.results, order=t.bots)

@@ -9,6 +9,7 @@ game-specific comes from the game's entry: the table, the log and the help from 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
@@ -23,19 +24,26 @@ from rich.text import Text
 
 from floe.bots.base import Bot, bot_names, first_available, make_bot, parse_bot_list, parse_bot_spec
 from floe.bots.labels import bot_label
-from floe.core.errors import AmbiguousActionError, FloeError, OptionError
+from floe.core.errors import FloeError, OptionError
 from floe.core.game import State
 from floe.core.i18n import FLOE
 from floe.core.match import Match
-from floe.core.present import log_line, presenter_for
+from floe.core.present import legal_choices, log_line, presenter_for
 from floe.core.registry import entry
 from floe.play.common import player_names
+from floe.play.reading import matching
 from floe.play.views import view_for
 
 __all__ = ["GameQuit", "parse_bot_specs", "run_terminal_game"]
 
 _ = FLOE.gettext
 ngettext = FLOE.ngettext
+
+# How many choices ``hint`` shows (the best first), so the bot's pick stays on screen; ``hint all``: all.
+HINT_ROWS = 8
+
+# A notation example in a help text: ``[cyan]place fox-walrus-4[/]``.
+_EXAMPLE = re.compile(r"\[cyan\]([^\[]*)\[/\]")
 
 
 @runtime_checkable
@@ -160,7 +168,7 @@ class _Session:
             if key in ("quit", "exit", "q") or key == _("quit"):
                 self.leave(_("You left the game"))
             if key in ("help", "h", "?") or key == _("help"):
-                self.console.print(self.view.text(self.view.help))
+                self.console.print(self.help_text())
                 continue
             if key in ("table", "board") or key == _("table"):
                 (self.view.full_table or self.view.draw_table)(self.console, state, self.seat, self.names)
@@ -169,15 +177,33 @@ class _Session:
             if key in ("hint", _("hint")):
                 self._hint(state, legal)
                 continue
-            if self.catalog is not None:  # notation typed in the reader's language reads as English
-                key = self.catalog.read_notation(key)
+            if key in ("hint all", _("hint all")):
+                self._hint(state, legal, every=True)
+                continue
             action, problem = self._parse(state, legal, key)
-            if action is not None:
+            if action is not None and self._confirmed(state, action):
                 return action
+            if action is not None:  # not confirmed: the choices again, nothing played
+                self._list_choices(state, legal)
+                continue
             self.console.print(
                 f"[red]{escape(problem)}[/] "
                 + escape(_("Type a number from 1 to %(n)s, or help.") % {"n": len(legal)})
             )
+
+    def _confirmed(self, state: State, action: int) -> bool:
+        """A choice the game marks as final and costly (its presenter's ``confirm``: ending one's game) is
+        played only once the person says yes to its question, as at the web table; any other at once."""
+        choices = legal_choices(self.presenter, state, self.seat)
+        question = next((c.get("confirm") for c in choices if c["id"] == action), None)
+        if not question:
+            return True
+        try:
+            answer = self.input_fn(f"{question} " + _("(yes/no): "))
+        except EOFError:
+            self.console.print()
+            self.leave(_("Input ended"))
+        return " ".join(answer.strip().lower().split()) in ("y", "yes", _("y"), _("yes"))
 
     def _hint_bot(self, state: State) -> Analyser | None:
         """The game's preferred hint bot that can analyse a position (``GameEntry.hint_bots``)."""
@@ -194,8 +220,9 @@ class _Session:
                 return bot
         return None
 
-    def _hint(self, state: State, legal: Sequence[int]) -> None:
-        """Run the hint bot on the person's own observation (never the full state) and show its view."""
+    def _hint(self, state: State, legal: Sequence[int], *, every: bool = False) -> None:
+        """Run the hint bot on the person's own observation (never the full state) and show its view: the
+        best ``HINT_ROWS`` choices, so its pick stays on screen (``every``: all of them, ``hint all``)."""
         hint_bot = self._hint_bot(state)
         if hint_bot is None:
             self.console.print(f"[red]{escape(_('No hint bot is available for this game.'))}[/]")
@@ -211,11 +238,23 @@ class _Session:
         table.add_column(_("choice"), justify="left")
         for column in (_("win rate"), _("visits")):
             table.add_column(column, justify="right")
-        for action, visits, rate in rows:
+        shown = rows if every else rows[:HINT_ROWS]
+        for action, visits, rate in shown:
             number = legal.index(action) + 1
             mark = f" ◀ {hint_bot.name}" if action == rows[0][0] else ""
             table.add_row(str(number), state.describe_action(action) + mark, f"{rate:.0%}", str(visits))
         self.console.print(table)
+        if len(shown) < len(rows):
+            more = len(rows) - len(shown)
+            self.console.print(
+                ngettext(
+                    "%(n)s more choice: type hint all to see every one.",
+                    "%(n)s more choices: type hint all to see every one.",
+                    more,
+                )
+                % {"n": more},
+                style="dim",
+            )
 
     def _list_choices(self, state: State, legal: Sequence[int]) -> None:
         compact = self.view.compact_choices
@@ -258,9 +297,22 @@ class _Session:
         text = state.action_to_string(action)
         return self.catalog.show_notation(text) if self.catalog is not None else text
 
-    @staticmethod
-    def _parse(state: State, legal: Sequence[int], key: str) -> tuple[int | None, str]:
-        """The legal action named by ``key`` (a number, notation, a unique start, or the card alone)."""
+    def help_text(self) -> str:
+        """The view's help in the language in force, its notation examples (``[cyan]…[/]``) in the reader's
+        words, so the help shows what the choices show and the parser takes (``floe.play.reading``)."""
+        text = self.view.text(self.view.help)
+        catalog = self.catalog
+        if catalog is None:
+            return text
+        return _EXAMPLE.sub(lambda m: f"[cyan]{catalog.show_notation(m.group(1))}[/]", text)
+
+    def _forms(self, state: State, legal: Sequence[int]) -> dict[int, tuple[str, str]]:
+        """Each legal action's notation in English and as the reader sees it."""
+        return {a: (state.action_to_string(a), self.notation(state, a)) for a in legal}
+
+    def _parse(self, state: State, legal: Sequence[int], key: str) -> tuple[int | None, str]:
+        """The legal action named by ``key``: a number, or notation in English or the reader's words, each
+        word cut to a unique start if wished, the verb left out if wished (``floe.play.reading``)."""
         if not key:
             return None, _("Nothing typed.")
         if key.isdigit():
@@ -268,23 +320,20 @@ class _Session:
             if 1 <= number <= len(legal):
                 return legal[number - 1], ""
             return None, _("There is no choice %(n)s.") % {"n": number}
-        ambiguous = False
-        try:
-            return state.parse_legal(key), ""
-        except AmbiguousActionError as exc:
-            problem, ambiguous = str(exc), True
-        except FloeError as exc:
-            problem = str(exc)
-        # An action's object without its verb (a card alone, a cell for "neutral g@c3"): accept it when
-        # exactly one choice's notation, after its first word, starts with it.
-        matches = [a for a in legal if state.action_to_string(a).partition(" ")[2].startswith(key)]
+        forms = self._forms(state, legal)
+        matches = matching(key, forms)
         if len(matches) == 1:
             return matches[0], ""
-        if len(matches) > 1 and not ambiguous:
-            return None, _("%(key)r fits %(n)s choices; say which (a number or the full action).") % {
-                "key": key,
-                "n": len(matches),
-            }
+        if matches:
+            shown = ", ".join(forms[a][1] for a in matches[:6]) + (", …" if len(matches) > 6 else "")
+            return None, _("%(text)r could be %(names)s") % {"text": key, "names": shown} + "."
+        # Nothing fits a legal choice: the game says why (not its notation, or an action not legal now);
+        # a game may also read forms of its own that are not a choice's words (a move without its piece).
+        english = self.catalog.read_notation(key) if self.catalog is not None else key
+        try:
+            return state.parse_legal(english), ""
+        except FloeError as exc:
+            problem = str(exc)
         if not problem:
             return None, _("Not understood.")
         # "cannot read …" becomes a sentence; a message opening with notation ("c3 and e4 …") keeps it.
@@ -364,11 +413,8 @@ def run_terminal_game(
         q: make_bot(spec, match.game, q, match.seed * 7919 + q) for q, spec in zip(others, specs, strict=True)
     }
     labels = [""] * players
-    catalog = game_entry.catalog()
     for q, spec in zip(others, specs, strict=True):
-        labels[q] = bot_label(game_entry, spec)  # the name people see, as at the web table
-        if catalog is not None:  # a label the game's catalog knows reads in the language in force
-            labels[q] = catalog.gettext(labels[q])
+        labels[q] = bot_label(game_entry, spec)  # the name people see, as at the web table, in the language
     names = player_names(players, seat, labels)
     session = _Session(
         match, seat, bot_objects, names, console, input_fn or (lambda prompt: console.input(prompt))
@@ -380,15 +426,20 @@ def run_terminal_game(
         "seed": match.seed,
     }
     console.print(Rule(head, style="bold blue"))
-    if game_entry.notice:
+    own = match.game.notice()  # the options may lift the entry's notice (a loaded deck)
+    message = game_entry.notice if own is None else own
+    if message:
         # The notice is the game's text: its own catalog translates it (Floe's if it has none).
-        notice = (game_entry.catalog() or FLOE).gettext(game_entry.notice)
+        notice = (game_entry.catalog() or FLOE).gettext(message)
         console.print(f"[yellow]{escape(_(game_entry.title))}: {escape(notice)}.[/]")
     console.print(
         escape(
-            _(
+            ngettext(
+                "You are %(you)s; %(bots)s is a bot. Replay this deal with --seed %(seed)s."
+                " Type help at any prompt.",
                 "You are %(you)s; %(bots)s are bots. Replay this deal with --seed %(seed)s."
-                " Type help at any prompt."
+                " Type help at any prompt.",
+                len(others),
             )
             % {"you": names[seat], "bots": ", ".join(names[q] for q in others), "seed": match.seed}
         )

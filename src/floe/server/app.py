@@ -267,6 +267,12 @@ def _bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
+def _english_labels(game: GameEntry, specs: list[str]) -> dict[str, str]:
+    """The bots' labels in English, whatever reader is served: the page translates them (``botWords``)."""
+    with i18n.using("en"):
+        return {spec: bot_label(game, spec) for spec in specs}
+
+
 def game_info(game: GameEntry) -> dict[str, Any]:
     """A game for the lobby: its entry's facts and option schema, the bots this server has for it (the
     entry's suggestions, weakest first by measured strength, with the name people see for each; then every
@@ -279,7 +285,7 @@ def game_info(game: GameEntry) -> dict[str, Any]:
     return {
         **game.info(),
         "bots": suggested,
-        "bot_labels": {spec: bot_label(game, spec) for spec in suggested},
+        "bot_labels": _english_labels(game, suggested),
         # The bot a new seat of the lobby's form starts with: the game's default opponent if suggested.
         "default_bot": game.default_bot if game.default_bot in suggested else None,
         "bot_names": names,

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 import httpx
 import websockets
 from pydantic_core import from_json, to_json
+from rich.progress import Progress, TaskID
 
 from floe.server.bench_probe import cpu_seconds, descendants, free_port, pct, served, wait_ready
 
@@ -169,9 +170,26 @@ async def _create_tables(base: str, tables: int, players: int, seed: int) -> lis
 
 
 def _drive(
-    base: str, server_pid: int, tables: int, players: int, seed: int, think: float, seconds: float, procs: int
+    base: str,
+    server_pid: int,
+    tables: int,
+    players: int,
+    seed: int,
+    think: float,
+    seconds: float,
+    procs: int,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
+    def task(what: str, total: float | None) -> TaskID | None:
+        return progress.add_task(what, total=total) if progress is not None else None
+
+    def done(which: TaskID | None, completed: float) -> None:
+        if progress is not None and which is not None:
+            progress.update(which, completed=completed)
+
+    creating = task(f"creating {tables} tables", 1)
     plans = asyncio.run(_create_tables(base, tables, players, seed))
+    done(creating, 1)
     ctx = multiprocessing.get_context("spawn")
     go = ctx.Event()
     workers = []
@@ -184,19 +202,26 @@ def _drive(
         child.close()
         workers.append((proc, parent))
     try:
-        for _, pipe in workers:
+        connecting = task(f"connecting {len(plans)} clients", len(workers))
+        for k, (_, pipe) in enumerate(workers, start=1):
             if not pipe.poll(600) or pipe.recv() != "connected":
                 raise RuntimeError("the clients could not connect")
-        connecting = time.perf_counter() - started_connecting
+            done(connecting, k)
+        connecting_s = time.perf_counter() - started_connecting
         tree = [server_pid, *descendants(server_pid)]
         server_cpu = sum(cpu_seconds(p) for p in tree)
         start = time.perf_counter()
         go.set()
+        playing = task(f"playing for {seconds:g} s", seconds)
         parts = []
         for _, pipe in workers:
-            if not pipe.poll(seconds + 600):
-                raise RuntimeError("the clients did not finish")
+            # Wait in short steps, so the bar moves; the same bound as before on a client that hangs.
+            while not pipe.poll(1.0):
+                done(playing, min(seconds, time.perf_counter() - start))
+                if time.perf_counter() - start > seconds + 600:
+                    raise RuntimeError("the clients did not finish")
             parts.append(pipe.recv())
+        done(playing, seconds)
         elapsed = time.perf_counter() - start
         server_cpu = sum(cpu_seconds(p) for p in tree) - server_cpu
     finally:
@@ -226,7 +251,7 @@ def _drive(
         "games_finished": sum(part["finished"] for part in parts) // players,
         "errors": sum(part["errors"] for part in parts),
         "think_ms": round(think * 1000),
-        "connect_seconds": round(connecting, 2),
+        "connect_seconds": round(connecting_s, 2),
         "server_cpu_pct": round(100 * server_cpu / elapsed, 1) if elapsed else 0.0,
         "client_cpu_pct": round(100 * sum(part["cpu"] for part in parts) / elapsed, 1) if elapsed else 0.0,
         "client_lag_p99_ms": ms(pct(lags, 0.99)),
@@ -244,9 +269,15 @@ def run_server_bench(
     seconds: float = 120.0,
     db: str | None = None,
     client_procs: int = 1,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Start a server, drive ``tables`` tables through WebSocket clients, stop it; returns the figures."""
+    """Start a server, drive ``tables`` tables through WebSocket clients, stop it; returns the figures.
+    ``progress`` (if any) shows each phase as it goes: the server's start, the tables, the clients
+    connecting, the seconds played."""
+    starting = progress.add_task("starting the server", total=None) if progress is not None else None
     with served(db=db, extra=["--bot-workers", "1"], env=bench_env(tables)) as server:
+        if progress is not None and starting is not None:
+            progress.update(starting, total=1, completed=1)
         figures = _drive(
             server.base,
             server.proc.pid,
@@ -256,6 +287,7 @@ def run_server_bench(
             think_ms / 1000,
             seconds,
             max(1, min(client_procs, tables)),
+            progress,
         )
     figures["storage"] = "postgresql" if db and not db.startswith("sqlite") else "sqlite"
     return figures

@@ -126,10 +126,12 @@ class Seat:
 
 @functools.lru_cache(maxsize=1024)
 def shown_bot(game: str, spec: str) -> str:
-    """The name people see for the bot ``spec`` of ``game`` (``floe.bots.labels``); the spec itself for a
-    game this server does not have."""
+    """The name people see for the bot ``spec`` of ``game`` (``floe.bots.labels``), in English whatever
+    reader is being served (it is cached, and each page translates it, ``words.js`` ``botWords``); the spec
+    itself for a game this server does not have."""
     try:
-        return bot_label(entry(game), spec)
+        with i18n.using("en"):
+            return bot_label(entry(game), spec)
     except FloeError:
         return spec
 

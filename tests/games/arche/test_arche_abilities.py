@@ -54,7 +54,7 @@ def test_chimpanzee_puts_a_chip_under_an_own_figure() -> None:
     st.bank -= 1
     play(st, "play chimpanzee l1")
     legal = notations(st)
-    assert legal == ["chip useful"], "slow has its chip already, provisions never"
+    assert legal == ["chip useful", "no-chip"], "slow has its chip already, provisions never"
     play(st, "chip useful")
     assert st.halves[USEFUL] == 1
 
@@ -83,7 +83,7 @@ def test_chimpanzee_figure_first_or_chip_first() -> None:
         "figure provisions",
     ]
     play(st, "figure shy")
-    assert notations(st) == ["chip shy"]
+    assert notations(st) == ["chip shy", "no-chip"]
     st = position(
         left=[["camel"]],
         right=[["horse"]],
@@ -162,7 +162,7 @@ def test_evicting_the_chimpanzee_gives_its_chip() -> None:
     st.figures[SLOW] = 1
     st.figures_left[0] -= 1
     play(st, "play skunk evict chimpanzee")
-    assert notations(st) == ["chip slow"]
+    assert notations(st) == ["chip slow", "no-chip"]
 
 
 def test_mandatory_eviction() -> None:

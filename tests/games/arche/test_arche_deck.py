@@ -3,12 +3,14 @@ file (``--option deck=FILE``), checked line by line; records keep the cards, nev
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from floe.core.errors import OptionError
 from floe.core.match import Match
@@ -16,6 +18,7 @@ from floe.core.options import read_file_options
 from floe.core.record import Record
 from floe.core.registry import entry
 from floe.games.arche.cards import (
+    HEAVY,
     PLACEHOLDER_DECK,
     PLACEHOLDER_NOTICE,
     deck_text,
@@ -82,7 +85,15 @@ def edited(line: int, new: str | None) -> str:
         (edited(49, "Heu,Hay,2,any,-,provisions,fox"), "deck line 49: provisions have no special ability"),
         (edited(57, None), "deck: 4 rain cards, the game needs exactly 5"),
         (edited(1, "name,weight"), "deck line 1: the header must be"),
-        (edited(3, "Tyranno,Brontosaurus,4,hot,C,heavy,-"), "two cards are called 'brontosaurus'"),
+        (
+            edited(3, "Tyranno,Brontosaurus,4,hot,C,heavy,-"),
+            "two cards are called 'brontosaurus' (lines 2 and 3)",
+        ),
+        (edited(9, "Giraffe,Gira/ffe,3,hot,H,heavy,-"), "deck line 9: name_en may not contain '/'"),
+        (
+            edited(9, "Giraffe," + "G" * 30 + ",3,hot,H,heavy,-"),
+            "deck line 9: name_en must be at most 24 characters",
+        ),
         (HEADER + "\n" + "Regen,Rain,-,-,-,rain,-\n" * 5, "0 animal and provisions cards, at least 20"),
         ("", None),
     ],
@@ -146,3 +157,45 @@ def test_the_command_line_reads_a_deck_file(tmp_path: Path) -> None:
         timeout=300,
     )
     assert done.returncode == 2 and "deck line 2: unknown climate 'warm'" in done.stderr
+
+
+def test_a_spreadsheets_csv_utf8_with_a_byte_order_mark_loads() -> None:
+    assert parse_deck("\ufeff" + own_deck()) == parse_deck(own_deck())
+
+
+def test_a_loaded_deck_is_never_called_placeholder() -> None:
+    """The terminal's intro line names the placeholder only for the placeholder deck (the web's help text
+    says which deck the bar shows)."""
+    from floe.play.terminal import GameQuit, run_terminal_game
+
+    for deck, said in (("", True), (own_deck(), False)):
+        out = io.StringIO()
+        with pytest.raises(GameQuit):
+            run_terminal_game(
+                "arche",
+                players=3,
+                seat=0,
+                bots="random",
+                seed=2,
+                options={"deck": deck},
+                save=None,
+                console=Console(file=out, width=120),
+                input_fn=lambda prompt: "quit",
+            )
+        assert ("placeholder" in out.getvalue()) is said
+
+
+def test_the_brontos_figure_goes_on_heavy_whatever_its_category() -> None:
+    """A loaded deck may file the Bronto under another category: its figure (with its chip) still goes on
+    the heavy scoring card, as the rulebook says."""
+    text = own_deck().replace(
+        "Bronto,Brontosaurus,4,hot,H,heavy,bronto", "Bronto,Brontosaurus,4,hot,H,slow,bronto"
+    )
+    assert text != own_deck()
+    game = ArcheGame(3, {"deck": text, "first_player": 0})
+    bronto = game.config.deck.card_id("brontosaurus")
+    assert game.config.category[bronto] != 0
+    from floe.games.arche import rules
+
+    st = game.new_initial_state()
+    assert rules._figure_jobs(st, 0, bronto, True) == [(rules.J_PLACE, 0, 2 * HEAVY + 1)]

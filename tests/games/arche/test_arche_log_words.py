@@ -1,4 +1,4 @@
-"""Arche's log lines in the viewer's words: a figure placed for the viewer is "a figure of yours"."""
+"""Arche's log lines in the viewer's words: a figure placed for the viewer is "You put a figure on …"."""
 
 from __future__ import annotations
 
@@ -24,10 +24,10 @@ def test_figures_are_told_as_yours_to_their_owner_and_as_a_seats_to_the_others()
             if actor is not None:
                 mine = log_line(presenter, state, action, actor) or ""
                 spectator = log_line(presenter, state, action, None) or ""
-                assert "of your on" not in mine and "of yours" not in spectator, (mine, spectator)
-                if f"of P{actor + 1}'s on" in spectator:
-                    assert "of yours on" in mine, (mine, spectator)
+                assert "You put" not in spectator, (mine, spectator)
+                if f"P{actor + 1} puts a figure on" in spectator:
+                    assert "You put a figure on" in mine, (mine, spectator)
                     yours += 1
-                others += "'s on" in spectator
+                others += "puts a figure on" in spectator
             state.apply(action)
     assert yours > 0 and others > 0

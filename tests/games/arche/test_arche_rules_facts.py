@@ -188,7 +188,7 @@ def test_chip_first_puts_the_chimpanzees_chip_before_its_figure() -> None:
     st.figures[USEFUL] = 1
     st.figures_left[0] -= 1
     play(st, "play chimpanzee l1")
-    assert notations(st) == ["chip useful"], "the chip first, under the figure already there"
+    assert notations(st) == ["chip useful", "no-chip"], "the chip first, under the figure already there"
     play(st, "chip useful")
     assert notations(st)[0] == "figure heavy" and st.halves[USEFUL] == 1
 

@@ -14,6 +14,7 @@ ids                         action                                              
 3                           keep everyone (``evict_from=any_cabin``)            ``no-evict``
 4                           draw with an empty display: the deck's card only    ``draw-top``
 5..8                        Chimpanzee: a chip under a figure on card k         ``chip heavy``
+9                           Chimpanzee: no chip (``chimp_chip=may``)            ``no-chip``
 10..14                      a figure for an uncategorised card on card k        ``figure shy``
 draw + c                    take display card c, then the deck's top card       ``draw hare``
 take + c                    take display card c after opening a cabin           ``take hare``
@@ -48,6 +49,7 @@ from floe.games.arche.i18n import _
 
 DONE, PASS, NO_PET, NO_EVICT, DRAW_TOP = 0, 1, 2, 3, 4
 CHIP = 5  # + category 0..3
+NO_CHIP = 9  # the Chimpanzee's chip declined
 FIGURE = 10  # + category 0..4
 
 HIDDEN = "?"
@@ -92,7 +94,14 @@ def decode(cfg: RulesConfig, action: int) -> Decoded:
     n = sp.n
     if type(action) is not int or action < 0 or action >= sp.size:
         raise InvalidActionError(f"no Arche action has id {action!r}")
-    simple = {DONE: "done", PASS: "pass", NO_PET: "no-pet", NO_EVICT: "no-evict", DRAW_TOP: "draw-top"}
+    simple = {
+        DONE: "done",
+        PASS: "pass",
+        NO_PET: "no-pet",
+        NO_EVICT: "no-evict",
+        DRAW_TOP: "draw-top",
+        NO_CHIP: "no-chip",
+    }
     if action in simple:
         return Decoded(simple[action])
     if CHIP <= action < CHIP + 4:
@@ -159,7 +168,14 @@ def string_to_action(cfg: RulesConfig, text: str) -> int:
         raise InvalidActionError(_("empty input"))
     sp = cfg.space
     verb, args = words[0], words[1:]
-    simple = {"done": DONE, "pass": PASS, "no-pet": NO_PET, "no-evict": NO_EVICT, "draw-top": DRAW_TOP}
+    simple = {
+        "done": DONE,
+        "pass": PASS,
+        "no-pet": NO_PET,
+        "no-evict": NO_EVICT,
+        "draw-top": DRAW_TOP,
+        "no-chip": NO_CHIP,
+    }
     if verb in simple and not args:
         return simple[verb]
     if verb in ("chip", "figure") and len(args) == 1:
@@ -204,6 +220,7 @@ __all__ = [
     "DRAW_TOP",
     "FIGURE",
     "HIDDEN",
+    "NO_CHIP",
     "NO_EVICT",
     "NO_PET",
     "PASS",

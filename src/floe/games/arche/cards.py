@@ -30,8 +30,8 @@ from importlib import resources
 from typing import Any
 
 from floe.core.errors import OptionError
-from floe.core.i18n import N_, Msg
-from floe.games.arche.i18n import L_
+from floe.core.i18n import N_, Msg, current
+from floe.games.arche.i18n import CATALOG, L_
 
 # Set to False only when the real card list replaces cards.csv (spec section 13.1 asks for the label).
 PLACEHOLDER_DECK = True
@@ -47,7 +47,7 @@ HOT, COLD, ANY = 0, 1, 2
 CLIMATES = ("hot", "cold", "any")
 NO_DIET, HERBIVORE, CARNIVORE, OMNIVORE = 0, 1, 2, 3
 DIETS = ("-", "H", "C", "O")
-DIET_WORDS = ("no diet", "herbivore", "carnivore", "omnivore")
+DIET_WORDS = (N_("no diet"), N_("herbivore"), N_("carnivore"), N_("omnivore"))  # translated where shown
 # The five scoring cards, in this order everywhere (figures, vectors, notation); NONE: no category.
 HEAVY, USEFUL, SHY, SLOW, PROVISIONS = range(5)
 NONE = 5
@@ -111,6 +111,14 @@ class Deck:
     def card_id(self, slug: str) -> int:
         """The id of the card whose notation is ``slug``; ``KeyError`` if none."""
         return self.index[slug]
+
+    def name(self, c: int) -> str:
+        """Card ``c``'s name in the reader's language: in German the deck's own ``name_de`` column; else
+        the catalog's name for its English name (context ``card``: the placeholder deck's names,
+        ``cardnames.py``); else the English name (a loaded deck's card the catalog does not know)."""
+        if current() == "de" and self.names_de[c]:
+            return self.names_de[c]
+        return CATALOG.pgettext("card", self.names[c])
 
     def describe(self, c: int) -> str:
         """``Hare (1, cold, herbivore, shy)`` with its special, for people."""
@@ -179,11 +187,16 @@ def _row(line: int, cells: list[str]) -> tuple[Any, ...] | None:
     for label, name in (("name_en", en), ("name_de", de)):
         if not name and label == "name_en":
             raise _fail(line, L_("the card has no English name (name_en)"))
-        if len(name) > MAX_NAME or (name and not _NAME.fullmatch(name)):
-            raise _fail(
-                line,
-                L_("%(column)s must be at most %(n)s letters, digits, spaces or -", column=label, n=MAX_NAME),
+        if len(name) > MAX_NAME:
+            raise _fail(line, L_("%(column)s must be at most %(n)s characters", column=label, n=MAX_NAME))
+        if name and not _NAME.fullmatch(name):
+            bad = next(ch for ch in name if not _NAME.fullmatch(ch))
+            said = L_(
+                "%(column)s may not contain %(char)s (letters, digits, spaces and . ' ( ) - only)",
+                column=label,
+                char=repr(bad),
             )
+            raise _fail(line, said)
     if not slugify(en):
         raise _fail(line, L_("name_en %(name)s needs a letter or a digit", name=repr(en[:20])))
     if not re.fullmatch(r"[0-4]", weight_text):
@@ -203,12 +216,15 @@ def _row(line: int, cells: list[str]) -> tuple[Any, ...] | None:
     return out
 
 
-def _rows_from_text(text: str) -> tuple[list[tuple[Any, ...]], int]:
-    """(card rows, rain count) of CSV text; comment lines (#) and blank lines are skipped."""
+def _rows_from_text(text: str) -> tuple[list[tuple[Any, ...]], int, list[int]]:
+    """(card rows, rain count, each card row's line in the file) of CSV text; comment lines (#) and blank
+    lines are skipped."""
     rows: list[tuple[Any, ...]] = []
+    lines: list[int] = []
     rain = 0
     header_seen = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # A spreadsheet's "CSV UTF-8" starts with a byte-order mark: not part of the header.
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -224,11 +240,12 @@ def _rows_from_text(text: str) -> tuple[list[tuple[Any, ...]], int]:
             rain += 1
         else:
             rows.append(row)
+            lines.append(number)
             if len(rows) > MAX_CARDS:
                 raise _fail(number, _too_many())
     if not header_seen:
         raise OptionError(L_("deck: no header line (%(columns)s)", columns=",".join(COLUMNS)))
-    return rows, rain
+    return rows, rain, lines
 
 
 def _rows_from_stored(value: list[Any]) -> tuple[list[tuple[Any, ...]], int]:
@@ -252,8 +269,9 @@ def parse_deck(value: Any, players: int = 3) -> list[list[Any]]:
     deck. One-line ``OptionError`` naming the line for every problem."""
     if value is None or value == [] or (isinstance(value, str) and not value.strip()):
         return []
+    lines: list[int] | None = None  # a file's rows are named by their line in it
     if isinstance(value, str):
-        rows, rain = _rows_from_text(value)
+        rows, rain, lines = _rows_from_text(value)
     elif isinstance(value, list | tuple):
         rows, rain = _rows_from_stored(list(value))
     else:
@@ -273,12 +291,20 @@ def parse_deck(value: Any, players: int = 3) -> list[list[Any]]:
     for i, row in enumerate(rows):
         slug = slugify(row[1])
         if slug in seen:
-            said = L_(
-                "deck: two cards are called %(name)s (rows %(first)s and %(second)s)",
-                name=repr(slug),
-                first=seen[slug] + 1,
-                second=i + 1,
-            )
+            if lines is not None:
+                said = L_(
+                    "deck: two cards are called %(name)s (lines %(first)s and %(second)s)",
+                    name=repr(slug),
+                    first=lines[seen[slug]],
+                    second=lines[i],
+                )
+            else:
+                said = L_(
+                    "deck: two cards are called %(name)s (rows %(first)s and %(second)s)",
+                    name=repr(slug),
+                    first=seen[slug] + 1,
+                    second=i + 1,
+                )
             raise OptionError(said)
         seen[slug] = i
     if not _opening_possible(rows):
@@ -302,7 +328,7 @@ def _opening_possible(rows: list[tuple[Any, ...]]) -> bool:
 def placeholder_rows() -> tuple[tuple[Any, ...], ...]:
     """The rows of the shipped placeholder deck (``cards.csv``)."""
     text = resources.files("floe.games.arche").joinpath("cards.csv").read_text(encoding="utf-8")
-    rows, rain = _rows_from_text(text)
+    rows, rain, _lines = _rows_from_text(text)
     assert rain == RAIN_CARDS
     return tuple(rows)
 

@@ -98,7 +98,8 @@ SLOTS = NEW_RIGHT + 1
 def pair_ok(deck: Deck, x: int, y: int, options: Mapping[str, Any]) -> bool:
     """Whether cards ``x`` and ``y`` may share a cabin (spec 7.3, the consolidated predicate).
 
-    Climate: never hot with cold. Provisions: never with a herbivore or an omnivore. Between two animals:
+    Climate: never hot with cold. Provisions: never with a herbivore or an omnivore (a shy herbivore may,
+    ``shy_with_provisions``). Between two animals:
     a shy animal never with a carnivore or omnivore (an immune shy animal may, ``immune_shy``); two
     carnivores/omnivores never (unless one is immune); a carnivore/omnivore only with animals heavier than
     itself (``predator_weight``), a check skipped when the other animal is immune, or when the predator
@@ -112,6 +113,8 @@ def pair_ok(deck: Deck, x: int, y: int, options: Mapping[str, Any]) -> bool:
         if px and py:
             return True
         other = y if px else x
+        if deck.diet[other] == HERBIVORE and deck.category[other] == SHY and options["shy_with_provisions"]:
+            return True  # the rulebook's table: shy animals yes, herbivores no; this reading lets shy win
         return deck.diet[other] not in (HERBIVORE, OMNIVORE)
     pred_x = deck.diet[x] in (CARNIVORE, OMNIVORE)
     pred_y = deck.diet[y] in (CARNIVORE, OMNIVORE)
@@ -239,12 +242,15 @@ def _thaw_options(key: Any) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=64)
-def _compat(deck: Deck, immune_shy: bool, immune_predator: str, predator_weight: str) -> tuple[int, ...]:
+def _compat(
+    deck: Deck, immune_shy: bool, immune_predator: str, predator_weight: str, shy_with_provisions: bool
+) -> tuple[int, ...]:
     """Per card, the mask of the cards it may share a cabin with (the options ``pair_ok`` reads)."""
     options = {
         "immune_shy": immune_shy,
         "immune_predator": immune_predator,
         "predator_weight": predator_weight,
+        "shy_with_provisions": shy_with_provisions,
     }
     n = deck.n
     return tuple(sum(1 << y for y in range(n) if y != x and pair_ok(deck, x, y, options)) for x in range(n))
@@ -255,7 +261,13 @@ def _build(key: Any) -> RulesConfig:
     options = _thaw_options(key)
     deck = deck_of(options["deck"])
     n = deck.n
-    compat = _compat(deck, options["immune_shy"], options["immune_predator"], options["predator_weight"])
+    compat = _compat(
+        deck,
+        options["immune_shy"],
+        options["immune_predator"],
+        options["predator_weight"],
+        options["shy_with_provisions"],
+    )
     animal = [deck.category[c] != PROVISIONS for c in range(n)]
     scare = 0
     for c in range(n):

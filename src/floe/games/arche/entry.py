@@ -9,7 +9,7 @@ from floe.games.arche.game import ArcheGame
 
 ENTRY = GameEntry(
     game=ArcheGame,
-    summary=N_("cards: load animals into the ark's cabins without tipping the scale; win the majorities"),
+    summary=N_("Cards: load animals into the ark's cabins without tipping the scale; win the majorities"),
     notice=PLACEHOLDER_NOTICE,
     bots={"greedy": "floe.games.arche.greedy:GreedyBot"},
     default_bot="greedy",

@@ -22,7 +22,7 @@ from floe.games.arche.state import OVER, ArcheStateData
 from floe.games.arche.vector import vector, vector_size
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
-VERSION = "arche-1"
+VERSION = "arche-2"  # 2: the Chimpanzee's chip may be declined (chimp_chip), shy_with_provisions
 
 
 class ArcheState(ArcheStateData, State):
@@ -183,6 +183,10 @@ class ArcheGame(Game):
         super().__init__(players, options)
         self.config = RulesConfig.from_parsed(self.options, players)
         self.options = self.config.to_options()
+
+    def notice(self) -> str | None:
+        # A loaded deck is the table's own: never called placeholder.
+        return None if self.config.deck.placeholder else ""
 
     @property
     def spec(self) -> GameSpec:

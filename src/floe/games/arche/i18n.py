@@ -23,6 +23,7 @@ NOTATION = (
     NC_("notation", "pet"),
     NC_("notation", "no-pet"),
     NC_("notation", "chip"),
+    NC_("notation", "no-chip"),
     NC_("notation", "figure"),
     NC_("notation", "discard"),
     NC_("notation", "done"),

@@ -233,11 +233,13 @@ def job_actions(st: ArcheStateData, kind: int, seat: int, arg: int) -> list[int]
             return []
         base = N_SCORING * seat
         any_chips = opts["chips_per_figure"] == "any"
-        return [
+        chips = [
             act.CHIP + k
             for k in range(PROVISIONS)
             if st.figures[base + k] > 0 and (any_chips or st.halves[base + k] < st.figures[base + k])
         ]
+        # The rulebook: the chip "kann" (may) be placed; chimp_chip=must reads it as forced.
+        return [*chips, act.NO_CHIP] if chips and opts["chimp_chip"] == "may" else chips  # ids ascending
     if kind == J_FIGURE:
         return [act.FIGURE + k for k in range(N_SCORING)] if st.figures_left[seat] > 0 else []
     if kind == J_EVICT:

@@ -13,10 +13,10 @@ from floe.core.i18n import N_
 from floe.games.arche.actions import parse_slot
 from floe.games.arche.cards import N_SCORING
 from floe.games.arche.config import MAX_ROW
-from floe.games.arche.i18n import _
+from floe.games.arche.i18n import _, ngettext
 from floe.games.arche.observation import ArcheObservation
 from floe.games.arche.state import ENDGAME, J_DEAL, J_DRAW, J_OPEN, bits
-from floe.games.arche.text import cabin_label, card_short, category_name, tilt_text
+from floe.games.arche.text import cabin_label, card_words, category_title, sentence
 
 __all__ = ["log_line"]
 
@@ -33,7 +33,7 @@ def _say(seat: int, viewer: int | None, you: str, other: str, **values: str) -> 
 
 
 def _name(obs: ArcheObservation, slug: str) -> str:
-    return obs.config.deck.names[obs.config.deck.card_id(slug)]
+    return obs.config.deck.name(obs.config.deck.card_id(slug))
 
 
 def log_line(
@@ -71,14 +71,14 @@ def _chance_line(
         if words[1] == "?":
             return _("%(who)s draws a card") % {"who": f"P{owner + 1}"} if kind == J_DRAW else None
         return _("You draw %(card)s") % {
-            "card": card_short(before.config, before.config.deck.card_id(words[1]))
+            "card": card_words(before.config, before.config.deck.card_id(words[1]))
         }
     if kind == J_OPEN:
         card = before.config.deck.card_id(words[1])
         for side, (was, now) in enumerate(((before.left, after.left), (before.right, after.right))):
             if len(now) > len(was):
                 return _("%(card)s opens cabin %(cabin)s") % {
-                    "card": card_short(before.config, card),
+                    "card": card_words(before.config, card),
                     "cabin": cabin_label(side, len(now) - 1),
                 }
         return _("%(card)s leaves the game (it cannot open the ark)") % {"card": _name(before, words[1])}
@@ -125,6 +125,10 @@ def _decision_line(before: ArcheObservation, seen: str | None, actor: int, viewe
         return _say(actor, viewer, N_("You put down no pet"), N_("%(who)s puts down no pet"))
     if verb in ("chip", "figure"):
         return None  # told as a consequence
+    if verb == "no-chip":
+        return _say(
+            actor, viewer, N_("You put no chip under a figure"), N_("%(who)s puts no chip under a figure")
+        )
     if verb == "done":
         return _say(actor, viewer, N_("You end the turn"), N_("%(who)s ends the turn"))
     if verb == "pass":
@@ -148,7 +152,7 @@ def _decision_line(before: ArcheObservation, seen: str | None, actor: int, viewe
             card=_name(before, words[1]),
         )
     if verb == "play":
-        card = card_short(cfg, cfg.deck.card_id(words[1]))
+        card = card_words(cfg, cfg.deck.card_id(words[1]))
         if words[2] == "evict":
             return _say(
                 actor,
@@ -181,6 +185,50 @@ def _decision_line(before: ArcheObservation, seen: str | None, actor: int, viewe
     return f"{_who(actor, viewer)}: {seen}"
 
 
+def _chips(before: ArcheObservation, after: ArcheObservation, viewer: int | None) -> list[str]:
+    """The chips that changed hands, in sentences: ``P3 gets a chip from P4``, ``You pay 2 chips``."""
+    change = {
+        q: after.chips[q] - before.chips[q] for q in range(after.players) if after.chips[q] != before.chips[q]
+    }
+    gain = [q for q, d in change.items() if d > 0]
+    loss = [q for q, d in change.items() if d < 0]
+    if len(gain) == len(loss) == 1 and change[gain[0]] == -change[loss[0]]:
+        to, giver, n = gain[0], loss[0], change[gain[0]]
+        values = {"who": f"P{to + 1}", "from": f"P{giver + 1}", "n": n}
+        if to == viewer:
+            text = ngettext("You get a chip from %(from)s", "You get %(n)s chips from %(from)s", n)
+        elif giver == viewer:
+            text = ngettext("%(who)s gets a chip from you", "%(who)s gets %(n)s chips from you", n)
+        else:
+            text = ngettext("%(who)s gets a chip from %(from)s", "%(who)s gets %(n)s chips from %(from)s", n)
+        return [text % values]
+    out = []
+    for q, d in change.items():
+        k = abs(d)
+        if q == viewer:
+            if d > 0:
+                text = ngettext("You get a chip", "You get %(n)s chips", k)
+            else:
+                text = ngettext("You pay a chip", "You pay %(n)s chips", k)
+        elif d > 0:
+            text = ngettext("%(who)s gets a chip", "%(who)s gets %(n)s chips", k)
+        else:
+            text = ngettext("%(who)s pays a chip", "%(who)s pays %(n)s chips", k)
+        out.append(text % {"who": f"P{q + 1}", "n": k})
+    return out
+
+
+def _scale(tilt: int) -> str:
+    """Where the scale stands, in the words of the web table's scale."""
+    if tilt == 0:
+        words = _("balanced")
+    elif tilt > 0:
+        words = _("left side heavier by %(n)s") % {"n": tilt}
+    else:
+        words = _("right side heavier by %(n)s") % {"n": -tilt}
+    return sentence(_("the scale: %(words)s") % {"words": words})
+
+
 def _consequences(
     before: ArcheObservation, after: ArcheObservation, actor: int | None, viewer: int | None
 ) -> list[str]:
@@ -191,41 +239,42 @@ def _consequences(
         placed = [k for k in range(N_SCORING) if after.figures[base + k] > before.figures[base + k]]
         marked = [k for k in range(N_SCORING) if after.halves[base + k] > before.halves[base + k]]
         if placed:
-            out.append(
-                _say(
-                    q,
-                    viewer,
-                    N_("a figure of yours on %(categories)s"),
-                    N_("a figure of %(who)s's on %(categories)s"),
-                    categories=", ".join(category_name(k) for k in placed),
+            if q == viewer:
+                text = ngettext(
+                    "You put a figure on %(categories)s", "You put figures on %(categories)s", len(placed)
                 )
+            else:
+                text = ngettext(
+                    "%(who)s puts a figure on %(categories)s",
+                    "%(who)s puts figures on %(categories)s",
+                    len(placed),
+                )
+            out.append(
+                text % {"who": f"P{q + 1}", "categories": ", ".join(category_title(k) for k in placed)}
             )
         if marked:
             out.append(
                 _say(
                     q,
                     viewer,
-                    N_("a chip under your figure on %(categories)s (1.5)"),
-                    N_("a chip under %(who)s's figure on %(categories)s (1.5)"),
-                    categories=", ".join(category_name(k) for k in marked),
+                    N_("You put a chip under your figure on %(categories)s (it counts 1.5)"),
+                    N_("%(who)s puts a chip under their figure on %(categories)s (it counts 1.5)"),
+                    categories=", ".join(category_title(k) for k in marked),
                 )
             )
-    gained = [q for q in range(n) if after.chips[q] != before.chips[q]]
-    if gained:
-        you = _("you")
-        changes = ", ".join(
-            f"{you if q == viewer else f'P{q + 1}'} {after.chips[q] - before.chips[q]:+d}" for q in gained
-        )
-        out.append(_("chips %(changes)s") % {"changes": changes})
+    out += _chips(before, after, viewer)
     ark_before = 0
     for cab in (*before.left, *before.right):
         ark_before |= cab
-    evicted = after.scalars["out"] & ~before.scalars["out"] & ark_before
+    evicted = list(bits(after.scalars["out"] & ~before.scalars["out"] & ark_before))
     if evicted:
-        names = ", ".join(after.config.deck.names[c] for c in bits(evicted))
-        out.append(_("out of the game: %(cards)s") % {"cards": names})
+        names = ", ".join(after.config.deck.name(c) for c in evicted)
+        text = ngettext(
+            "%(cards)s leaves the ark and the game", "%(cards)s leave the ark and the game", len(evicted)
+        )
+        out.append(text % {"cards": names})
     if after.scalars["tilt"] != before.scalars["tilt"] and before.scalars["phase"] != 0:
-        out.append(_("scale %(scale)s") % {"scale": tilt_text(after.scalars["tilt"])})
+        out.append(_scale(after.scalars["tilt"]))
     if after.scalars["rain_out"] > before.scalars["rain_out"]:
         rains = after.scalars["rain_out"]
         text = _("Rain! (%(rains)s of 5): the pet round") if rains == 2 else _("Rain! (%(rains)s of 5)")
@@ -237,6 +286,11 @@ def _consequences(
             % {"who": _who(first, viewer)}
         )
     if after.over and not before.over:
-        pets = [f"{_who(q, viewer)} {after.config.deck.names[p]}" for q, p in enumerate(after.pets) if p >= 0]
-        out.append(_("The game is over; pets: %(pets)s") % {"pets": ", ".join(pets) if pets else _("none")})
+        out.append(_("The game is over"))
+        for q, p in enumerate(after.pets):
+            if p >= 0:
+                name = after.config.deck.name(p)
+                out.append(
+                    _say(q, viewer, N_("Your pet is %(card)s"), N_("%(who)s's pet is %(card)s"), card=name)
+                )
     return out

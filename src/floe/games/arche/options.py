@@ -256,6 +256,18 @@ OPTIONS = OptionSchema(
             advanced=True,
         ),
         Option(
+            "shy_with_provisions",
+            "bool",
+            False,
+            N_(
+                "whether a shy herbivore may share a cabin with provisions (the rulebook's table says no for "
+                "herbivores and yes for shy animals; false: the herbivores' no)"
+            ),
+            "7.3, seed 004",
+            label=N_("Shy herbivores with provisions"),
+            advanced=True,
+        ),
+        Option(
             "provisions_scare_shy",
             "bool",
             False,
@@ -343,6 +355,19 @@ OPTIONS = OptionSchema(
             "9.2 [GUESS], 12 #16",
             label=N_("Chimpanzee and its figure"),
             choices=choices(("figure_first", N_("figure first")), ("chip_first", N_("chip first"))),
+            advanced=True,
+        ),
+        Option(
+            "chimp_chip",
+            "choice",
+            "may",
+            N_(
+                "the Chimpanzee's chip: the player may place it under a figure or decline it (the rulebook's "
+                '"kann"), or must place it'
+            ),
+            "9.2, seed 004",
+            label=N_("The Chimpanzee's chip"),
+            choices=choices(("may", N_("the player chooses")), ("must", N_("always placed"))),
             advanced=True,
         ),
         Option(

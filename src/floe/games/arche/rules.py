@@ -16,7 +16,7 @@ each player in turn pass for good or pay a chip and play one animal, until every
 from __future__ import annotations
 
 from floe.games.arche import actions as act
-from floe.games.arche.cards import BRONTO, CHIMP, FOX, N_SCORING, NONE
+from floe.games.arche.cards import BRONTO, CHIMP, FOX, HEAVY, N_SCORING, NONE
 from floe.games.arche.config import (
     DISPLAY_SIZE,
     HAND_START,
@@ -203,9 +203,10 @@ def _apply_job(st: ArcheStateData, action: int) -> None:
         st.hands[seat] |= bit
         st.known[seat] |= bit
     elif kind == J_CHIMP:
-        k = action - act.CHIP
-        st.halves[N_SCORING * seat + k] += 1
-        st.bank -= 1
+        if action != act.NO_CHIP:
+            k = action - act.CHIP
+            st.halves[N_SCORING * seat + k] += 1
+            st.bank -= 1
     elif kind == J_FIGURE:
         _place_figure(st, seat, action - act.FIGURE, arg)
     elif kind == J_EVICT:
@@ -319,6 +320,8 @@ def _figure_jobs(st: ArcheStateData, p: int, c: int, half: bool) -> list[tuple[i
     """The figure for card ``c`` (spec 6.2): on its category's scoring card (``half``: with a chip under it,
     the Bronto), chosen by the player for an uncategorised card (``uncategorised_figure=choose``), else
     none."""
+    if half:  # the Bronto's figure goes on the heavy card whatever the card's category (rulebook)
+        return [(J_PLACE, p, 2 * HEAVY + 1)]
     k = st.config.category[c]
     if k == NONE:
         if st.config.options["uncategorised_figure"] == "choose":

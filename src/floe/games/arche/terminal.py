@@ -31,7 +31,6 @@ from floe.core.game import State
 from floe.core.i18n import N_
 from floe.games.arche.cards import (
     CATEGORIES,
-    DIETS,
     N_SCORING,
     NO_SPECIAL,
     PLACEHOLDER_NOTICE,
@@ -46,6 +45,7 @@ from floe.games.arche.text import (
     cabin_label,
     category_name,
     category_short,
+    diet_letter,
     figures_text,
     step_words,
 )
@@ -97,10 +97,10 @@ HELP = N_("""\
 def card_text(cfg: RulesConfig, c: int) -> Text:
     """A card with its five features at a glance: ``Hare 1 cold H shy`` (``!skunk`` for an ability)."""
     d = cfg.deck
-    out = Text(d.names[c], style="bold")
+    out = Text(d.name(c), style="bold")
     out.append(f" {d.weight[c]}", style="bold white")
     out.append(f" {_(CLIMATE_SHORT[d.climate[c]])}", style=CLIMATE_STYLES[d.climate[c]])
-    out.append(f" {DIETS[d.diet[c]]}", style="bold")
+    out.append(f" {diet_letter(d.diet[c])}", style="bold")
     k = d.category[c]
     out.append(f" {category_short(k)}", style=CATEGORY_STYLES[k])
     if d.special[c] != NO_SPECIAL:
@@ -202,7 +202,7 @@ def scoring_table(obs: ArcheObservation, names: Sequence[str]) -> Table:
     pets = []
     for q in range(obs.players):
         if obs.pets[q] >= 0:
-            pets.append(Text(obs.config.deck.names[obs.pets[q]]))
+            pets.append(Text(obs.config.deck.name(obs.pets[q])))
         else:
             pets.append(Text("?" if obs.has_pet[q] else "—", style="dim"))
     table.add_row(_("pet"), *pets)
@@ -216,9 +216,8 @@ def scoring_table(obs: ArcheObservation, names: Sequence[str]) -> Table:
 
 def _header(obs: ArcheObservation, names: Sequence[str]) -> Text:
     sc = obs.scalars
+    # Short enough for an 80-column panel's title (the placeholder notice is the panel's first line).
     out = Text("Arche Opti Mix", style="bold")
-    if obs.config.deck.placeholder:
-        out.append(f" ({_(PLACEHOLDER_NOTICE)})", style="bold yellow")
     out.append(" · " + _("turn %(turn)s") % {"turn": sc["turn"]})
     out.append(
         " · " + _("rain %(rain)s/5") % {"rain": sc["rain_out"]}, style="bold blue" if sc["rain_out"] else ""
@@ -235,12 +234,14 @@ def table_view(obs: ArcheObservation, names: Sequence[str] | None = None) -> Ren
     names = _names(obs, names)
     cfg = obs.config
     parts: list[RenderableType] = []
+    if cfg.deck.placeholder:
+        parts.append(Text(_(PLACEHOLDER_NOTICE), style="bold yellow"))
     if not obs.over:
         parts.append(Text.assemble((_("Now:") + " ", "bold"), step_words(obs)))
     parts += [ArkView(obs), scale_text(obs.scalars["tilt"])]
     parts.append(Text.assemble((_("Display:") + " ", "bold"), _cards(cfg, obs.scalars["display"]).copy()))
     if obs.scalars["out"]:
-        out_names = ", ".join(cfg.deck.names[c] for c in bits(obs.scalars["out"]))
+        out_names = ", ".join(cfg.deck.name(c) for c in bits(obs.scalars["out"]))
         parts.append(Text.assemble((_("Out of the game:") + " ", "bold"), (out_names, "dim")))
     if obs.seat is not None:
         hand = Text.assemble((_("Your hand:") + " ", "bold"), _cards(cfg, obs.hand, _("empty")))
@@ -250,7 +251,7 @@ def table_view(obs: ArcheObservation, names: Sequence[str] | None = None) -> Ren
             parts.append(Text.assemble((_("Your pet:") + " ", "bold"), card_text(cfg, pet)))
     for q in range(obs.players):
         if q != obs.seat and obs.known[q]:
-            known = ", ".join(cfg.deck.names[c] for c in bits(obs.known[q]))
+            known = ", ".join(cfg.deck.name(c) for c in bits(obs.known[q]))
             holds = _("%(name)s holds %(cards)s (taken from the display)") % {
                 "name": names[q],
                 "cards": known,

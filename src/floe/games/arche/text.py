@@ -8,19 +8,20 @@ True
 
 from __future__ import annotations
 
-from floe.core.i18n import N_
+from floe.core.i18n import N_, NC_
 from floe.games.arche import actions as act
 from floe.games.arche.cards import (
     CLIMATES,
-    DIETS,
+    DIET_WORDS,
     N_SCORING,
+    NO_DIET,
     NO_SPECIAL,
     NONE,
     PLACEHOLDER_NOTICE,
     SPECIALS,
 )
 from floe.games.arche.config import MAX_ROW, NEW_LEFT, RulesConfig
-from floe.games.arche.i18n import _, counted
+from floe.games.arche.i18n import CATALOG, _, counted
 from floe.games.arche.observation import ArcheObservation
 from floe.games.arche.scoring import strength
 from floe.games.arche.state import ENDGAME, OVER, bits
@@ -30,11 +31,24 @@ from floe.games.arche.state import ENDGAME, OVER, bits
 CLIMATE_SHORT = (N_("hot"), N_("cold"), N_("any"))
 CATEGORY_SHORT = (N_("heavy"), N_("useful"), N_("shy"), N_("slow"), N_("prov"), "-")
 CATEGORY_NAMES = (N_("heavy"), N_("useful"), N_("shy"), N_("slow"), N_("provisions"), "-")
+CLIMATE_WORDS = (N_("hot"), N_("cold"), N_("any climate"))
+# The diet's letter at a glance, in the reader's language (German P/F/M: Pflanzen-, Fleisch-, Mischfresser).
+DIET_LETTERS = ("-", NC_("diet", "H"), NC_("diet", "C"), NC_("diet", "O"))
+
+
+def diet_letter(diet: int) -> str:
+    """``H``/``C``/``O`` (``-``: none) in the reader's language."""
+    return CATALOG.pgettext("diet", DIET_LETTERS[diet]) if diet else "-"
 
 
 def category_name(k: int) -> str:
     """The scoring card ``k``'s name in the reader's language (``heavy``, ``schwer``)."""
     return _(CATEGORY_NAMES[k]) if CATEGORY_NAMES[k] != "-" else "-"
+
+
+def category_title(k: int) -> str:
+    """The scoring card ``k``'s name as a name in a sentence (``Heavy``, ``Schwer``)."""
+    return sentence(category_name(k))
 
 
 def category_short(k: int) -> str:
@@ -45,7 +59,7 @@ def category_short(k: int) -> str:
 def card_short(cfg: RulesConfig, c: int) -> str:
     """``Hare 1 cold H shy`` (weight, climate, diet, category, ``!skunk``): the five features at a glance."""
     d = cfg.deck
-    parts = [d.names[c], str(d.weight[c]), _(CLIMATE_SHORT[d.climate[c]]), DIETS[d.diet[c]]]
+    parts = [d.name(c), str(d.weight[c]), _(CLIMATE_SHORT[d.climate[c]]), diet_letter(d.diet[c])]
     parts.append(category_short(d.category[c]))
     if d.special[c] != NO_SPECIAL:
         parts.append("!" + SPECIALS[d.special[c]])
@@ -53,8 +67,20 @@ def card_short(cfg: RulesConfig, c: int) -> str:
 
 
 def card_words(cfg: RulesConfig, c: int) -> str:
-    """``Hare (1, cold, herbivore, shy)``."""
-    return cfg.deck.describe(c)
+    """A card in words for a sentence: ``Hare (weight 1, cold, herbivore, shy)`` (its name, weight, climate,
+    diet and scoring card, each in the reader's language; the ability is the card's, shown with it)."""
+    d = cfg.deck
+    parts = [_("weight %(n)s") % {"n": d.weight[c]}, _(CLIMATE_WORDS[d.climate[c]])]
+    if d.diet[c] != NO_DIET:
+        parts.append(_(DIET_WORDS[d.diet[c]]))
+    if d.category[c] != NONE:
+        parts.append(category_name(d.category[c]))
+    return f"{d.name(c)} ({', '.join(parts)})"
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (a log line's parts are sentences)."""
+    return text[:1].upper() + text[1:]
 
 
 def cabin_label(side: int, index: int) -> str:
@@ -76,79 +102,76 @@ def tilt_text(tilt: int) -> str:
 
 
 def step_words(obs: ArcheObservation) -> str:
-    """What is being decided, in words."""
+    """What is being decided, in words (the seat to act is shown beside it: "You decide: …")."""
     sc = obs.scalars
     step = obs.step
     if obs.over:
         return _("the game is over")
     if step == "chance":
         return _("cards are being dealt")
-    seat = sc["to_act"]
     if step == "pet":
-        text = _("%(who)s: the pet round — put an animal of weight < 3 without ! face down as your pet")
-    elif step == "take":
-        text = _("%(who)s: take one of the display's cards (for the new cabin)")
-    elif step == "chimp":
-        text = _("%(who)s: the Chimpanzee — put a chip under one of your figures (it counts 1.5)")
-    elif step == "figure":
-        text = _("%(who)s: the card has no category — choose the scoring card for its figure")
-    elif step == "evict":
-        text = _("%(who)s: choose an animal to evict from the ark, or none")
-    elif step == "discard":
-        text = _("%(who)s: discard down to the hand limit")
-    elif sc["phase"] == ENDGAME:
-        text = _(
-            "%(who)s: end-game — pass for good, or pay a chip and play one animal (not slow, no provisions)"
-        )
-    elif step == "second":
-        text = _("%(who)s: play a second card into another cabin (no slow animal, no provisions), or done")
-    else:
-        text = _("%(who)s: draw (a display card and the deck's top card) or play 1–2 cards into the ark")
-    return text % {"who": f"P{seat + 1}"}
+        return _("the pet round: put an animal of weight 0–2 without an ability face down as the pet")
+    if step == "take":
+        return _("take one of the display's cards (for the new cabin)")
+    if step == "chimp":
+        return _("the Chimpanzee: put a chip under one of the figures (it counts 1.5)")
+    if step == "figure":
+        return _("the card has no scoring card: choose the one its figure goes on")
+    if step == "evict":
+        return _("choose an animal to evict from the ark, or nobody")
+    if step == "discard":
+        return _("discard down to the hand limit")
+    if sc["phase"] == ENDGAME:
+        return _("end-game: pass for good, or pay a chip and play one animal (not slow, no provisions)")
+    if step == "second":
+        return _("play a second card into another cabin (no slow animal, no provisions), or end the turn")
+    return _("draw (a display card and the deck's top card) or play 1–2 cards into the ark")
 
 
 def describe(obs: ArcheObservation, action: int) -> str:
-    """An action in words (for people), in the context of ``obs``."""
+    """An action in words (for people), in the context of ``obs``: a sentence, the cards and cabins named in
+    words (``Play Hare (weight 1, cold, herbivore, shy) into a new cabin on the right``)."""
     cfg = obs.config
     d = act.decode(cfg, action)
-    name = cfg.deck.names
+    name = cfg.deck.name
     fixed = {
-        "done": N_("end the turn"),
-        "pass": N_("pass for the rest of the game"),
-        "no-pet": N_("put down no pet"),
-        "no-evict": N_("evict nobody"),
-        "draw-top": N_("draw the deck's top card"),
-        "rain": N_("a rain card"),
+        "done": N_("End the turn"),
+        "pass": N_("Pass for the rest of the game"),
+        "no-pet": N_("Put down no pet"),
+        "no-evict": N_("Evict nobody"),
+        "draw-top": N_("Draw the deck's top card"),
+        "no-chip": N_("Put no chip under a figure"),
+        "rain": N_("A rain card"),
     }
     if d.kind in fixed:
         return _(fixed[d.kind])
     if d.kind == "chip":
-        return _("a chip under your figure on %(category)s") % {"category": category_name(d.category)}
+        return _("Put a chip under your figure on %(category)s") % {"category": category_title(d.category)}
     if d.kind == "figure":
-        return _("the figure on %(category)s") % {"category": category_name(d.category)}
-    card = {"card": name[d.card]} if d.card >= 0 else {}
+        return _("Put the figure on %(category)s") % {"category": category_title(d.category)}
+    card = {"card": name(d.card)} if d.card >= 0 else {}
     if d.kind == "draw":
-        return _("take %(card)s from the display and the deck's top card") % card
+        return _("Take %(card)s from the display and the deck's top card") % card
     if d.kind == "take":
-        return _("take %(card)s from the display") % card
+        return _("Take %(card)s from the display") % card
     if d.kind == "pet":
-        return _("%(card)s as your pet") % card
+        return _("Put %(card)s face down as your pet") % card
     if d.kind == "discard":
-        return _("discard %(card)s") % card
+        return _("Discard %(card)s") % card
     if d.kind == "evict":
-        return _("evict %(card)s") % card
+        return _("Evict %(card)s") % card
     if d.kind == "play":
         if d.target >= 0:
-            return _("play %(card)s in the place of %(target)s (evicting it)") % {
-                "card": card_short(cfg, d.card),
-                "target": name[d.target],
+            return _("Play %(card)s in the place of %(target)s, evicting it") % {
+                "card": card_words(cfg, d.card),
+                "target": name(d.target),
             }
-        return _("play %(card)s into %(place)s") % {
-            "card": card_short(cfg, d.card),
+        return _("Play %(card)s into %(place)s") % {
+            "card": card_words(cfg, d.card),
             "place": slot_words(d.slot),
         }
     if d.kind == "card":
-        return _("the card %(card)s") % card
+        return _("The card %(card)s") % card
     return _("%(who)s begins") % {"who": f"P{d.seat + 1}"}
 
 
@@ -184,7 +207,10 @@ def render_plain(obs: ArcheObservation) -> str:
             "scale": tilt_text(sc["tilt"]),
         }
     )
-    lines.append(_("now: %(step)s") % {"step": step_words(obs)})
+    step = step_words(obs)
+    if not obs.over and obs.step != "chance":
+        step = f"P{sc['to_act'] + 1}: {step}"  # the table as text says whose decision it is
+    lines.append(_("now: %(step)s") % {"step": step})
     for side, row in ((0, obs.left), (1, obs.right)):
         for i, cab in enumerate(row):
             cards = ", ".join(card_short(cfg, c) for c in bits(cab)) or _("empty")
@@ -192,7 +218,7 @@ def render_plain(obs: ArcheObservation) -> str:
     display = ", ".join(card_short(cfg, c) for c in bits(sc["display"])) or _("empty")
     lines.append(_("display: %(cards)s") % {"cards": display})
     if sc["out"]:
-        out = ", ".join(cfg.deck.names[c] for c in bits(sc["out"]))
+        out = ", ".join(cfg.deck.name(c) for c in bits(sc["out"]))
         lines.append(_("out of the game: %(cards)s") % {"cards": out})
     for q in range(n):
         base = N_SCORING * q
@@ -208,7 +234,7 @@ def render_plain(obs: ArcheObservation) -> str:
         ]
         if obs.has_pet[q]:
             pet = obs.pets[q]
-            parts.append(_("pet %(card)s") % {"card": cfg.deck.names[pet] if pet >= 0 else "?"})
+            parts.append(_("pet %(card)s") % {"card": cfg.deck.name(pet) if pet >= 0 else "?"})
         if sc["passed"] >> q & 1:
             parts.append(_("passed"))
         lines.append(" · ".join(parts))
@@ -216,7 +242,7 @@ def render_plain(obs: ArcheObservation) -> str:
             hand = ", ".join(card_short(cfg, c) for c in bits(obs.hands[q]))
             lines.append("  " + _("hand: %(cards)s") % {"cards": hand})
         elif obs.known[q]:
-            known = ", ".join(cfg.deck.names[c] for c in bits(obs.known[q]))
+            known = ", ".join(cfg.deck.name(c) for c in bits(obs.known[q]))
             lines.append("  " + _("known in hand: %(cards)s") % {"cards": known})
     if obs.over and obs.scores:
         scores = ", ".join(f"P{s['seat'] + 1} {s['total']}" for s in obs.scores)
@@ -234,8 +260,11 @@ __all__ = [
     "card_words",
     "category_name",
     "category_short",
+    "category_title",
     "describe",
+    "diet_letter",
     "render_plain",
+    "sentence",
     "slot_words",
     "step_words",
     "tilt_text",

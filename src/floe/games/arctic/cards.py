@@ -18,8 +18,8 @@ import csv
 from importlib import resources
 from typing import Final
 
-from floe.core.i18n import N_
-from floe.games.arctic.i18n import _
+from floe.core.i18n import N_, NC_
+from floe.games.arctic.i18n import CATALOG, _
 
 ANIMALS: tuple[str, ...] = ("fox", "moose", "walrus", "orca", "puffin", "bear")  # the notation's names
 # The animals' names for people (message ids; the rulebooks' names in each language: ``animal_word``).
@@ -144,10 +144,38 @@ def animal_word(animal: int) -> str:
     return _(ANIMAL_WORDS[animal])
 
 
+# An animal's name as its token is named after it ("the fox token"): Polish needs the genitive there
+# ("żeton lisa polarnego"); the other languages name it as ``animal_word`` does.
+TOKEN_WORDS: tuple[str, ...] = (
+    NC_("token", "fox"),
+    NC_("token", "moose"),
+    NC_("token", "walrus"),
+    NC_("token", "orca"),
+    NC_("token", "puffin"),
+    NC_("token", "bear"),
+)
+
+
+def token_word(animal: int) -> str:
+    """The animal's name in "the %(animal)s token", in the language in force (Polish: the genitive)."""
+    return CATALOG.pgettext("token", TOKEN_WORDS[animal])
+
+
 def animal_title(animal: int) -> str:
     """The animal's name with a capital (``Fox``, ``Fuchs``, ``Lis``)."""
     word = animal_word(animal)
     return word[:1].upper() + word[1:]
+
+
+def card_words(card: int) -> str:
+    """A card in a sentence of the log: ``Fox/Walrus (place 4, draw 2)`` (its main animal, its companion,
+    its placement and draw values; the choices' buttons say the same, ``describe_card``)."""
+    return _("%(main)s/%(companion)s (place %(place)s, draw %(draw)s)") % {
+        "main": animal_title(MAIN[card]),
+        "companion": animal_title(COMPANION[card]),
+        "place": PLACEMENT[card],
+        "draw": DRAW[card],
+    }
 
 
 def describe_card(card: int) -> str:

@@ -8,7 +8,7 @@ from floe.games.arctic.game import ArcticGame
 
 ENTRY = GameEntry(
     game=ArcticGame,
-    summary=N_("cards: build runs of animals and push your hidden totem's token ahead"),
+    summary=N_("Cards: build runs of animals and push your hidden totem's token ahead"),
     bots={
         "baseline": "floe.games.arctic.baseline:ArcticBaselineBot",
         "greedy": "floe.games.arctic.greedy:GreedyBot",

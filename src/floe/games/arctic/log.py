@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind
-from floe.games.arctic.cards import ANIMALS, CARD_NAMES, COMPANION, LANDSCAPE, MAIN, N_ANIMALS, animal_word
+from floe.games.arctic.cards import COMPANION, LANDSCAPE, MAIN, N_ANIMALS, animal_word, card_words, token_word
 from floe.games.arctic.i18n import _, counted
 from floe.games.arctic.observation import ArcticObservation
-from floe.games.arctic.powers import POWER_SLUGS, power_words
+from floe.games.arctic.powers import power_words
 from floe.games.arctic.state import EXTRA, OVER, PLACE, SETUP, SWAP_RIVER, Job
 from floe.games.arctic.text import visible_top
 
@@ -81,7 +81,7 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
     d = act.parse(seen)
     k = ActionKind
     kind = d.kind
-    card = CARD_NAMES[d.card] if d.card >= 0 else None
+    card = card_words(d.card) if d.card >= 0 else None
     blind = obs.config.penalties == "hidden_blind"  # nobody looks: Polar bear cards are taken unseen
     if kind is k.STOP:
         if step == PLACE:
@@ -103,7 +103,7 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
         return p.say(
             _("You take %(card)s back into your hand (Puffin)"),
             _("%(who)s takes %(card)s back into their hand (Puffin)"),
-            card=CARD_NAMES[top],
+            card=card_words(top),
         )
     if kind is k.DECK:
         if p.you:
@@ -120,8 +120,8 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
         forward = d.direction == act.RIGHT
         m, c = obs.tokens[main], obs.tokens[comp]
         values = {
-            "main": animal_word(main),
-            "companion": animal_word(comp),
+            "main": token_word(main),
+            "companion": token_word(comp),
             "main_move": f"{_pos(m)} → {_pos(m + d.direction)}",
             "companion_move": f"{_pos(c)} → {_pos(c - d.direction)}",
         }
@@ -151,7 +151,7 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
     if kind is k.EXTRA:
         a = s["walrus_token"]
         t = obs.tokens[a]
-        values = {"animal": animal_word(a), "move": f"{_pos(t)} → {_pos(t + d.direction)}"}
+        values = {"animal": token_word(a), "move": f"{_pos(t)} → {_pos(t + d.direction)}"}
         if d.direction == act.RIGHT:
             return p.say(
                 _("You use the Walrus power: the %(animal)s token moves one more step forward (%(move)s)"),
@@ -222,7 +222,7 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
             return p.say(
                 _("You swap %(offered)s for %(card)s from the river (Puffin)"),
                 _("%(who)s swaps %(offered)s for %(card)s from the river (Puffin)"),
-                offered=CARD_NAMES[s["swap_card"]],
+                offered=card_words(s["swap_card"]),
                 card=what,
             )
         return p.say(
@@ -256,7 +256,7 @@ def _chance_line(obs: ArcticObservation, seen: str | None, viewer: int | None) -
             )
         return None  # a card dealt to another hand, an unseen penalty card, another totem
     d = act.parse(seen)
-    card = CARD_NAMES[d.card] if d.card >= 0 else "?"
+    card = card_words(d.card) if d.card >= 0 else "?"
     if kind == Job.RIVER:
         return _("%(card)s is added to the river") % {"card": card}
     if kind == Job.HAND:
@@ -270,9 +270,8 @@ def _chance_line(obs: ArcticObservation, seen: str | None, viewer: int | None) -
     if kind == Job.DECKS:
         return _("Decks %(decks)s are in play") % {"decks": act.decks_mask_text(d.decks)}
     if kind == Job.SIDE and d.power is not None:
-        return _("The %(animal)s power in play is %(power)s: %(effect)s") % {
+        return _("The %(animal)s power in play: %(effect)s") % {
             "animal": animal_word(a),
-            "power": d.power.slug,
             "effect": power_words(d.power),
         }
     if kind == Job.TOTEM:
@@ -307,12 +306,12 @@ def _consequences(
     for a in range(N_ANIMALS):
         if after.holder[a] != before.holder[a] and after.holder[a] >= 0:
             who = _Who(after.holder[a], viewer)
-            values = {"animal": animal_word(a), "power": POWER_SLUGS.get(after.powers[a], ANIMALS[a])}
+            values = {"animal": animal_word(a)}  # which power it is, the table shows
             if before.holder[a] < 0:
                 out.append(
                     who.say(
-                        _("You take the %(animal)s power card (%(power)s)"),
-                        _("%(who)s takes the %(animal)s power card (%(power)s)"),
+                        _("You take the %(animal)s power card"),
+                        _("%(who)s takes the %(animal)s power card"),
                         **values,
                     )
                 )
@@ -320,8 +319,8 @@ def _consequences(
                 values["from"] = _Who(before.holder[a], viewer).obj()
                 out.append(
                     who.say(
-                        _("You take the %(animal)s power card (%(power)s) from %(from)s"),
-                        _("%(who)s takes the %(animal)s power card (%(power)s) from %(from)s"),
+                        _("You take the %(animal)s power card from %(from)s"),
+                        _("%(who)s takes the %(animal)s power card from %(from)s"),
                         **values,
                     )
                 )

@@ -32,6 +32,10 @@ _SIDE_HELP = {
 }
 
 
+# The animals' names as the lobby labels each power card's side (translated where shown, as the board's).
+_SIDE_LABELS = (N_("Fox"), N_("Moose"), N_("Walrus"), N_("Orca"), N_("Puffin"), N_("Polar bear"))
+
+
 def _side_item(animal: int) -> Option:
     """The side of one animal's power card: random at setup, or side 1 / side 2."""
     name = ANIMALS[animal]
@@ -40,7 +44,7 @@ def _side_item(animal: int) -> Option:
         "choice",
         0,
         _SIDE_HELP[name],
-        label=name.replace("-", " ").capitalize(),
+        label=_SIDE_LABELS[animal],
         choices=(
             Choice(0, "random", ("random",)),
             *(
@@ -142,7 +146,7 @@ OPTIONS = OptionSchema(
             "D6",
             label=N_("First player"),
             random_ok=True,
-            default_text="random (bga: 0)",
+            default_text="random (bga: P1)",
             advanced=True,
         ),
         Option(

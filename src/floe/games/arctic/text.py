@@ -14,9 +14,8 @@ from floe.games.arctic.cards import (
     LANDSCAPE,
     MAIN,
     N_ANIMALS,
-    animal_word,
-    card_name,
     describe_card,
+    token_word,
 )
 from floe.games.arctic.i18n import _, counted
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
@@ -98,14 +97,14 @@ def step_words(obs: ArcticObservation) -> str:
     if step == "swap":
         if s["swap_card"] >= 0:
             return _("Puffin swap: choose a river card to swap for %(card)s") % {
-                "card": CARD_NAMES[s["swap_card"]]
+                "card": describe_card(s["swap_card"])
             }
         return _("Puffin swap: choose a river card to swap for a hand card")
     if step == "move":
         return _("move tokens: main animal one way, companion the other")
     if step == "extra":
         return _("Walrus: move the %(animal)s token one more step, or not") % {
-            "animal": animal_word(s["walrus_token"])
+            "animal": token_word(s["walrus_token"])
         }
     if step == "draw":
         return _("draw cards: draw %(range)s (%(drawn)s drawn so far)") % {
@@ -151,12 +150,12 @@ def describe(obs: ArcticObservation, action: int) -> str:
         top = visible_top(obs.piles[player]) if player >= 0 else -1
         if top < 0:  # not a step-B position: no tokens to name
             return str(d)
-        tokens = {"main": animal_word(MAIN[top]), "companion": animal_word(COMPANION[top])}
+        tokens = {"main": token_word(MAIN[top]), "companion": token_word(COMPANION[top])}
         if d.direction == act.RIGHT:
             return _("Move the %(main)s token forward and the %(companion)s token back") % tokens
         return _("Move the %(main)s token back and the %(companion)s token forward") % tokens
     if kind is k.EXTRA:
-        walrus = {"animal": animal_word(s["walrus_token"])}
+        walrus = {"animal": token_word(s["walrus_token"])}
         if d.direction == act.RIGHT:
             return _("Walrus: move the %(animal)s token one more step forward") % walrus
         return _("Walrus: move the %(animal)s token one more step back") % walrus
@@ -168,7 +167,7 @@ def describe(obs: ArcticObservation, action: int) -> str:
         return _("Polar bear: give an unseen penalty card to %(seat)s") % {"seat": act.seat_name(d.seat)}
     if kind is k.GIVE:
         return _("Polar bear: give %(card)s from your penalty zone to %(seat)s") % {
-            "card": card_name(d.card),
+            "card": describe_card(d.card),
             "seat": act.seat_name(d.seat),
         }
     if kind is k.SIDE:

@@ -8,7 +8,7 @@ from floe.games.arktia.game import ArktiaGame
 
 ENTRY = GameEntry(
     game=ArktiaGame,
-    summary=N_("hex board: place and stack Muglus on melting ice, cut your rivals off"),
+    summary=N_("Hex board: place and stack Muglus on melting ice, cut your rivals off"),
     notice=N_("placeholder board layouts, not the printed ones"),
     bots={"greedy": "floe.games.arktia.greedy:ArktiaGreedyBot"},
     default_bot="mcts",

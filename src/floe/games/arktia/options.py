@@ -70,7 +70,7 @@ OPTIONS = OptionSchema(
             "neutrals",
             "bool",
             None,
-            "neutral Muglus at the start (not possible with 4 players)",
+            N_("neutral Muglus at the start (not possible with 4 players)"),
             "5.2; 12 variant 1",
             label=N_("Neutral Muglus"),
             default_text=N_("with 2 players only"),

@@ -63,6 +63,13 @@ export function t(id, values) {
   return format(typeof found === "string" && found ? found : id, values);
 }
 
+/** `id` in `context` in the page's language (a game's data named in its catalog, e.g. the context "card"
+ * for card names); `id` itself if the catalog does not have it. */
+export function tc(context, id) {
+  const found = messages.get(`${context}\u0004${id}`);
+  return typeof found === "string" && found ? found : id;
+}
+
 /** The form of `singular`/`plural` for the count `n` (Polish: 1 / 2–4 / 5+), placeholders from `values`
  * (`n` is there by default). */
 export function nt(singular, plural, n, values) {

@@ -7,7 +7,7 @@ import { helpButton } from "./help.js";
 import { loadMessages, nt, startLanguage, t } from "./i18n.js";
 import { OptionForm } from "./optionform.js";
 import { clientKey, joinedLinks, rememberJoin, showRecent } from "./recent.js";
-import { statusWord } from "./words.js";
+import { botWords, statusWord } from "./words.js";
 import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +20,7 @@ const rules = new OptionForm($("game-options"), $("advanced-options"));
 /** The name the server gives a bot ("ISMCTS · 1 s", "Baseline (BGA's automatic player)"), else its spec. */
 function botLabel(spec) {
   const labels = (game && game.bot_labels) || {};
-  return t(labels[spec] || spec);
+  return botWords(labels[spec] || spec);
 }
 
 let games = [];
@@ -227,7 +227,7 @@ function tableRow(row) {
   const seats = row.seats || [];
   const free = seats.some((s) => s.kind === "person" && !s.claimed);
   const seatWords = (s) =>
-    s.kind === "bot" ? t("bot %(name)s", { name: t(s.label || s.bot) }) : s.claimed ? s.name || t("person") : t("(free seat)");
+    s.kind === "bot" ? t("bot %(name)s", { name: botWords(s.label || s.bot) }) : s.claimed ? s.name || t("person") : t("(free seat)");
   const who = seats.map((s) => `P${s.seat + 1} ${seatWords(s)}`).join(", ");
   const moving = row.status === "playing" && Number.isInteger(row.to_move);
   const status = moving ? t("playing: P%(n)s to move", { n: row.to_move + 1 }) : statusWord(row.status);

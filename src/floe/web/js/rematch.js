@@ -60,10 +60,17 @@ export class RematchPanel {
           : h("p", { class: "muted" }, t("The players may ask for a rematch here.")),
       );
     } else {
-      const words = this.offer
-        ? t("P%(n)s asks for a rematch with the same seats.", { n: this.offer.by + 1 })
-        : t("A new table with the same seats, options and bots; everyone here is invited.");
-      const label = this.offer ? t("Accept the rematch") : t("Play again");
+      // The one who asked (back at the finished table later) is not asked to accept their own offer.
+      const mine = this.offer && this.offer.by === this.me;
+      let words = t("A new table with the same seats, options and bots; everyone here is invited.");
+      let label = t("Play again");
+      if (mine) {
+        words = t("You asked for a rematch with the same seats; the others are invited.");
+        label = t("Open your seat at the new table");
+      } else if (this.offer) {
+        words = t("P%(n)s asks for a rematch with the same seats.", { n: this.offer.by + 1 });
+        label = t("Accept the rematch");
+      }
       parts.push(
         h("p", { "data-testid": "rematch-words" }, words),
         h("button", { type: "button", "data-testid": "rematch", disabled: this.waiting, onclick: () => this.ask() }, label),

@@ -7,10 +7,23 @@ export function seatLabel(seat, summary, me) {
   const info = summary && summary.seats ? summary.seats.find((s) => s.seat === seat) : null;
   let name = `P${seat + 1}`;
   const label = info ? info.label || info.bot || info.name || "" : "";
-  if (info && info.kind === "bot") name += ` ${t("bot")} ${label ? t(label) : ""}`.trimEnd();
+  if (info && info.kind === "bot") name += ` ${t("bot")} ${label ? botWords(label) : ""}`.trimEnd();
   else if (info && info.name) name += ` ${info.name}`;
   if (seat === me) name += ` ${t("(you)")}`;
   return name;
+}
+
+/** A bot's label as the server words it (English: "ISMCTS · 200 iterations", "Baseline (BGA's automatic
+ * player)") in the page's language, piece by piece: the name through the catalogs, the iterations counted
+ * (bots/labels.py words it the same way in Python). */
+export function botWords(label) {
+  return String(label)
+    .split(" · ")
+    .map((piece) => {
+      const counted = /^(\d+) iterations?$/.exec(piece);
+      return counted ? nt("%(n)s iteration", "%(n)s iterations", Number(counted[1])) : t(piece);
+    })
+    .join(" · ");
 }
 
 /** "tap" on a touch screen (a coarse pointer), else "click"; `capital` gives "Tap" / "Click". */

@@ -2,7 +2,7 @@
 // the weight, then the diet, the scoring category and the red "!" of an ability), the name underneath; the
 // whole card in words as its tip (shown on hover and tap, /static/js/tips.js). A card back for the deck and face-down pets.
 import { h } from "/static/js/dom.js";
-import { t } from "/static/js/i18n.js";
+import { lang, t, tc } from "/static/js/i18n.js";
 import {
   CATEGORY_NAMES,
   CLIMATE_NAMES,
@@ -17,14 +17,20 @@ import {
   weightIcon,
 } from "./icons.js";
 
-/** "Hare: weight 1, cold climate, herbivore, shy" (and its ability), in the reader's language; the card's name stays. */
+/** A card's name in the reader's language: the deck's own German column in German, else the catalog's name
+ * (context "card"), else the English name (as Python's Deck.name). */
+export function localName(info) {
+  return lang === "de" && info.name_de ? info.name_de : tc("card", info.name);
+}
+
+/** "Hare: weight 1, cold climate, herbivore, shy" (and its ability), in the reader's language. */
 export function cardWords(slug, info) {
   if (!info) return slug;
   const parts = [t("weight %(weight)s", { weight: info.weight }), t(CLIMATE_NAMES[info.climate] || info.climate)];
   if (info.diet !== "-") parts.push(t(DIET_NAMES[info.diet] || info.diet));
   parts.push(t(CATEGORY_NAMES[info.category] || info.category));
   if (info.special !== "-") parts.push(`! ${t(SPECIAL_NAMES[info.special] || info.special)}`);
-  return t("%(card)s: %(features)s", { card: info.name, features: parts.join(", ") });
+  return t("%(card)s: %(features)s", { card: localName(info), features: parts.join(", ") });
 }
 
 /**
@@ -61,7 +67,7 @@ export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, 
       categoryIcon(info.category, big ? 26 : 18),
       info.diet !== "-" ? dietIcon(info.diet, big ? 18 : 14) : null,
     ),
-    h("span", { class: "ac-name" }, info.name),
+    h("span", { class: "ac-name" }, localName(info)),
   );
 }
 

@@ -41,7 +41,8 @@ function exampleHtml() {
 }
 
 function goalHtml() {
-  const placeholder = `<em>${t("This table plays placeholder cards, not the printed ones.")}</em>`;
+  // Static text, whatever the table's deck: the bar above the ark says which deck this table plays.
+  const placeholder = `<em>${t("Without a deck file of its own, a table plays placeholder cards, not the printed ones; the bar above the ark says which deck is in play.")}</em>`;
   const goal = t(
     "Load animals and provisions into Noah's ark without tipping it, placing a scoring figure for each card you play on the scoring card of its category (heavy, useful, shy, slow, provisions). At the end the majorities on the scoring cards and your chips decide.",
   );

@@ -12,7 +12,7 @@
 import { h, replaceChildren } from "/static/js/dom.js";
 import { clickWord, seatLabel } from "/static/js/words.js";
 import { N, nt, t } from "/static/js/i18n.js";
-import { cardBack, cardTile } from "./cards.js";
+import { cardBack, cardTile, localName } from "./cards.js";
 import {
   CATEGORIES,
   CATEGORY_COLOURS,
@@ -31,9 +31,9 @@ const RAINS = 5;
 // The latest view's card table, so the choices panel can name cards (board.js: words).
 let lastCards = {};
 
-/** A card's name from the latest view ("Hare"), or its slug. */
+/** A card's name from the latest view in the reader's language ("Hare", "Hase"), or its slug. */
 export function cardName(slug) {
-  return lastCards[slug] ? lastCards[slug].name : slug;
+  return lastCards[slug] ? localName(lastCards[slug]) : slug;
 }
 
 // --- numbers -------------------------------------------------------------------------------------------------
@@ -542,7 +542,7 @@ export function render(root, view, { summary = null, reveal = null } = {}) {
 /** The status line's extra words: "Turn 9 · rain 2 of 5", "End-game · rain 5 of 5". */
 export function status(view) {
   if (!view) return "";
-  if (view.phase === "over") return nt("after %(n)s turn", "after %(n)s turns", view.turn, { n: view.turn });
+  if (view.phase === "over") return nt("%(n)s turn played.", "%(n)s turns played.", view.turn, { n: view.turn });
   const values = { turn: view.turn, rain: view.rain_out };
   if (view.phase === "endgame") return t("End-game · rain %(rain)s of 5", values);
   return t("Turn %(turn)s · rain %(rain)s of 5", values);

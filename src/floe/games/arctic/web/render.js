@@ -11,7 +11,7 @@ import { seatLabel } from "/static/js/words.js";
 import { ANIMALS, ANIMAL_COLOURS, ANIMAL_NAMES, animalIcon, pawIcon } from "./icons.js";
 import { powerTip } from "./powerhelp.js";
 import { counted, powerEffect, powerName } from "./words.js";
-import { t } from "/static/js/i18n.js";
+import { t, tc } from "/static/js/i18n.js";
 
 /**
  * Render `view` into `root`. Options:
@@ -104,10 +104,11 @@ function landscape(view, mine) {
               style: { "--c": ANIMAL_COLOURS[animal] },
               dataset: { animal, key: `token:${animal}`, look: String(pos) },
               "data-testid": `token-${animal}`,
-              title:
+              title: capital(
                 mine && mine.totem === animal
-                  ? t("%(animal)s token on %(n)s (your totem)", { animal: ANIMAL_NAMES[animal], n: value })
-                  : t("%(animal)s token on %(n)s", { animal: ANIMAL_NAMES[animal], n: value }),
+                  ? t("%(animal)s token on %(n)s (your totem)", { animal: tc("token", animal), n: value })
+                  : t("%(animal)s token on %(n)s", { animal: tc("token", animal), n: value }),
+              ),
             },
             animalIcon(animal, { size: 26 }),
           ),
@@ -293,4 +294,9 @@ function pileRow(pile, q) {
       return el;
     }),
   );
+}
+
+/** `text` with a capital first letter (a tip that starts with an animal's name: "Fox token on 3"). */
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }

@@ -57,7 +57,10 @@ export function pieceShape(size, colour, x, y, scale = 1) {
     const ring =
       `M ${x - ox} ${y} a ${ox} ${oy} 0 1 0 ${2 * ox} 0 a ${ox} ${oy} 0 1 0 ${-2 * ox} 0 Z ` +
       `M ${x - ix} ${y} a ${ix} ${iy} 0 1 0 ${2 * ix} 0 a ${ix} ${iy} 0 1 0 ${-2 * ix} 0 Z`;
-    return [s("path", { d: ring, class: "body", fill, stroke: edge, "stroke-width": 1.6, "fill-rule": "evenodd" })];
+    // The hole is part of the piece for a click (arktia.css: only while the piece is highlighted, so a
+    // click through the hole of any other Torus still reaches the field below).
+    const hit = s("ellipse", { class: "hit", cx: x, cy: y, rx: ox, ry: oy, fill: "transparent", stroke: "none" });
+    return [hit, s("path", { d: ring, class: "body", fill, stroke: edge, "stroke-width": 1.6, "fill-rule": "evenodd" })];
   }
   if (size === "d") {
     const [w, hh] = [0.95 * k, 0.26 * k];

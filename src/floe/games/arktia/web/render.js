@@ -110,10 +110,14 @@ function stackShapes(field, cx, cy, ids) {
     );
   };
   if (field.shape === "C") {
-    // Tower C: the Globus sits inside the Torus, which is on top and controls the field.
+    // Tower C: the Globus sits inside the Torus, which is on top and controls the field. The Globus in the
+    // ring's hole takes a click only while it is highlighted itself (arktia.css .inside): else the click
+    // goes to the highlighted Torus around it, whose hole is part of it.
     const y = cy + 0.34 * R;
     out.push(pieceGroup(partKey(1), title(1), pieceShape("t", pieces[1].colour, cx, y), motion(1)));
-    out.push(pieceGroup(partKey(0), title(0), pieceShape("g", pieces[0].colour, cx, y - 0.1 * R), motion(0)));
+    const inner = pieceGroup(partKey(0), title(0), pieceShape("g", pieces[0].colour, cx, y - 0.1 * R), motion(0));
+    inner.classList.add("inside");
+    out.push(inner);
     return out;
   }
   let base = cy + 0.64 * R;
@@ -357,9 +361,9 @@ export function render(root, view, { summary = null } = {}) {
 export function status(view) {
   if (!view) return "";
   const limit = view.raw && view.raw.config ? view.raw.config.max_turns : null;
-  const played = limit ? " " + t("(%(played)s / %(limit)s turns played)", { played: view.turn, limit }) : "";
-  if (view.step === "over") return nt("after %(n)s turn", "after %(n)s turns", view.turn) + played;
-  let text = t("Turn %(n)s", { n: view.turn + 1 }) + played;
+  // A sentence after the page's own "The game is over." / "Your turn.".
+  if (view.step === "over") return nt("%(n)s turn played.", "%(n)s turns played.", view.turn);
+  let text = limit ? t("Turn %(n)s of at most %(limit)s", { n: view.turn + 1, limit }) : t("Turn %(n)s", { n: view.turn + 1 });
   if (view.step === "neutral-setup") text += " " + t("(placing the neutral Muglus)");
   const left = limit ? limit - view.turn : null;
   if (left !== null && left <= view.seats.filter((s) => s.status === "active").length) {
