@@ -66,9 +66,9 @@ def test_floe_simulate_and_tournament(goofspiel: Path, tmp_path: Path) -> None:
     done = floe("tournament", "goofspiel", *args, "--option", "cards=5", "--json", "--out", str(out))
     assert done.returncode == 0, done.stderr
     rows = {r["bot"]: r for r in json.loads(done.stdout)}
-    assert rows["ismcts:it=150"]["games"] == rows["random"]["games"] == 40
+    assert rows["ismcts:it=150"]["seat_games"] == rows["random"]["seat_games"] == 40
     # Search should beat random play at a game of bluffing bids (a real check on the whole path).
-    assert rows["ismcts:it=150"]["wins"] > rows["random"]["wins"]
+    assert rows["ismcts:it=150"]["seat_games_won"] > rows["random"]["seat_games_won"]
 
 
 def test_a_web_table_over_the_api(goofspiel: Path, tmp_path: Path) -> None:
