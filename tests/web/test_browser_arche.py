@@ -118,7 +118,7 @@ def _click(page: Any, kind: str, n: int) -> str:
 
 # The decisions with nothing on the board to click: the choices panel's buttons. Any other choice shown
 # as a top-level button would mean the board module has no route for it.
-BUTTON_VERBS = {"done", "pass", "no-pet", "no-evict"}
+BUTTON_VERBS = {"done", "pass", "no-pet", "no-evict", "no-chip"}
 
 
 def test_play_a_whole_arche_game_in_the_browser(browser: Any, server: Any, artifacts: Path) -> None:
