@@ -142,9 +142,11 @@ def on_loopback(address: str) -> bool:
     return ip.startswith("127.") or ip == "::1" or ip.startswith("::ffff:127.")
 
 
-def kill_group(pgid: int) -> None:
-    """Stop every process of group ``pgid``: SIGTERM, then SIGKILL for what is left after a few seconds."""
-    for sig, grace in ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)):
+def kill_group(pgid: int, graceful: bool = True) -> None:
+    """Stop every process of group ``pgid``: SIGTERM, then SIGKILL for what is left after a few seconds
+    (``graceful=False``: SIGKILL only)."""
+    steps = ((signal.SIGTERM, 5.0), (signal.SIGKILL, 5.0)) if graceful else ((signal.SIGKILL, 5.0),)
+    for sig, grace in steps:
         try:
             os.killpg(pgid, sig)
         except ProcessLookupError:
@@ -231,6 +233,9 @@ class LoopbackCluster:
         return [pid for pgid in self.pgids for pid in group_pids(pgid)]
 
     def stop(self) -> None:
-        """Stop both nodes: only this cluster's processes (never `ray stop`, which stops every Ray)."""
+        """Stop both nodes: only this cluster's processes (never `ray stop`, which stops every Ray).
+
+        SIGKILL at once: the cluster is thrown away with its temp dir, and Ray's daemons outlive a SIGTERM by
+        the whole grace (5 s per node, 10 s of every run of the module)."""
         for pgid in self.pgids:
-            kill_group(pgid)
+            kill_group(pgid, graceful=False)

@@ -92,8 +92,8 @@ def seat_moves(server: ServerProcess, table: str, seat: int, after: int, timeout
 def test_killed_workers_are_replaced_and_every_bot_keeps_playing(tmp_path: Path) -> None:
     with running_server(tmp_path / "data", extra=["--bot-workers", "2"]) as server:
         assert server.proc is not None
-        # Arctic: a search of 1.5 s a decision (a search worker) against greedy (the fast lane's worker).
-        search = create_from(server, "127.0.0.5", {"seats": bots("ismcts:ms=1500", "greedy")})
+        # Arctic: a search of 0.8 s a decision (a search worker) against greedy (the fast lane's worker).
+        search = create_from(server, "127.0.0.5", {"seats": bots("ismcts:ms=800", "greedy")})
         # Arktia: mcts, which lives in its seat's search worker, against greedy.
         body = {"game": "arktia", "seats": bots("mcts:ms=300", "greedy", "mcts:ms=300", "greedy")}
         remembering = create_from(server, "127.0.0.6", body)
@@ -104,7 +104,7 @@ def test_killed_workers_are_replaced_and_every_bot_keeps_playing(tmp_path: Path)
         wait_for(lambda: len(worker_pids(pid)) == 3, what="the three workers")
         killed: list[int] = []
         before = version(server, remembering)
-        # Kill every worker, both lanes, while the search's decision is in flight (1.5 s of the search's
+        # Kill every worker, both lanes, while the search's decision is in flight (0.8 s of the search's
         # turn). Whether the kill came before the decision ended is the machine's business: kill the new
         # workers again on the search's next turn until the server says it retried a decision in flight.
         for _ in range(20):
@@ -153,11 +153,14 @@ def stopped_cleanly(server: ServerProcess, how: Callable[[int], None]) -> str:
     are gone."""
     assert server.proc is not None
     pid = server.proc.pid
-    table = server.create(bots("ismcts:ms=5000", "ismcts:ms=5000"))["table"]["id"]
+    # The first seat (who starts) searches briefly, the second long: after a first search, the next one is
+    # queued at once (bot against bot).
+    seats = bots("ismcts:ms=300", "ismcts:ms=5000")
+    table = server.create(seats, options={"first_player": 0})["table"]["id"]
     workers = wait_for(lambda: len(worker_pids(pid)) == 3 and worker_pids(pid))
     start = version(server, table)
-    # After a first search, the next one is queued at once (bot against bot): stopping now stops a search
-    # in a worker, or one about to start in it (a slow machine may make it the latter; both must stop clean).
+    # Stopping after a first search stops a search in a worker, or one about to start in it (a slow machine
+    # may make it the latter; both must stop clean).
     wait_for(lambda: version(server, table) > start, what="a first search")
     how(pid)
     server.proc.wait(timeout=60)

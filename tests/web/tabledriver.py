@@ -101,11 +101,15 @@ def new_page(
     pace: float | None = 0,
     touch: bool = False,
     locale: str | None = None,
+    still: bool = False,
 ) -> Any:
     """A page of its own context, its pace remembered as ``pace`` seconds (None: the page's default);
     ``touch`` makes it a phone (touch screen, coarse pointer); ``locale`` the browser's language (its
-    Accept-Language and ``navigator.languages``; None: Chromium's)."""
-    extra = {"locale": locale} if locale else {}
+    Accept-Language and ``navigator.languages``; None: Chromium's); ``still``: the system asks for less
+    motion (prefers-reduced-motion: nothing slides, so a click waits for no animation)."""
+    extra: dict[str, Any] = {"locale": locale} if locale else {}
+    if still:
+        extra["reduced_motion"] = "reduce"
     page = browser.new_page(viewport=viewport, has_touch=touch, is_mobile=touch, **extra)
     if pace is not None:
         page.add_init_script(PACE_INIT.format(pace=pace))
@@ -119,10 +123,11 @@ def watched_page(
     *,
     locale: str | None = None,
     timeout: int = 60_000,
+    still: bool = False,
 ) -> tuple[Any, list[str]]:
-    """``new_page`` (pace 0) with ``timeout`` ms for every wait, opened at ``url`` if given, and the list its
-    script errors are collected in (a test ends asserting it empty)."""
-    page = new_page(browser, viewport, locale=locale)
+    """``new_page`` (pace 0, ``locale``, ``still``) with ``timeout`` ms for every wait, opened at ``url`` if
+    given, and the list its script errors are collected in (a test ends asserting it empty)."""
+    page = new_page(browser, viewport, locale=locale, still=still)
     page.set_default_timeout(timeout)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

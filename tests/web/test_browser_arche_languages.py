@@ -45,7 +45,9 @@ def test_an_arche_game_and_its_help_in_the_language(browser: Any, server: Any, l
         {"kind": "bot", "bot": "greedy"},
     ]
     table, token = create_table(server.base, {"game": "arche", "seats": seats})
-    page, errors = watched_page(browser, DESKTOP, f"{server.base}/table/{table}?lang={lang}#seat={token}")
+    page, errors = watched_page(
+        browser, DESKTOP, f"{server.base}/table/{table}?lang={lang}#seat={token}", still=True
+    )
     page.wait_for_selector("[data-testid=ark]")
     problems: list[str] = []
 

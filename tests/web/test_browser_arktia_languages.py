@@ -33,7 +33,9 @@ def test_an_arktia_game_its_scores_and_its_help_in_the_language(browser: Any, se
     # A person and the random bot, the game ending after 14 turns.
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
     table, token = create_table(server.base, {"game": "arktia", "seats": seats, "options": {"max_turns": 14}})
-    page, errors = watched_page(browser, DESKTOP, f"{server.base}/table/{table}?lang={lang}#seat={token}")
+    page, errors = watched_page(
+        browser, DESKTOP, f"{server.base}/table/{table}?lang={lang}#seat={token}", still=True
+    )
     page.wait_for_selector("[data-testid=arktia-board]")
     problems: list[str] = []
 

@@ -4,7 +4,9 @@ German is chosen with the header's picker (remembered in the browser, so the tab
 lobby is German too); Polish comes from the browser's own language (its Accept-Language), and ``?lang=it``
 forces Italian over it. At every few clicks, and on the score screen, the page's text is read for English
 words the catalogs would have translated (``floe.testing.untranslated``). A real ``floe serve`` and
-Debian's Chromium (conftest.py); the person's clicks are seeded (tabledriver.py).
+Debian's Chromium (conftest.py); the person's clicks are seeded (tabledriver.py). The pages ask for less
+motion, as a reader may (prefers-reduced-motion): the words are checked here, not slides, and a click need
+not wait for one.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def _play_checking(page: Any, lang: str, artifacts: Path) -> None:
 @pytest.mark.parametrize("lang", ["de", "pl"])
 def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifacts: Path, lang: str) -> None:
     if lang == "de":
-        page, page_errors = watched_page(browser, DESKTOP, f"{server.base}/", locale="en-US")
+        page, page_errors = watched_page(browser, DESKTOP, f"{server.base}/", locale="en-US", still=True)
         page.wait_for_selector("[data-testid=language]")
         _button_reads(page, "Create table")
         with page.expect_navigation():
@@ -68,7 +70,9 @@ def test_a_short_game_in_german_and_in_polish(browser: Any, server: Any, artifac
         _button_reads(page, "Tisch anlegen")
     else:
         # The browser's language (Accept-Language, navigator.languages) is Polish; ?lang= forces one over it.
-        page, page_errors = watched_page(browser, DESKTOP, f"{server.base}/?lang=it", locale="pl-PL")
+        page, page_errors = watched_page(
+            browser, DESKTOP, f"{server.base}/?lang=it", locale="pl-PL", still=True
+        )
         page.wait_for_selector("[data-testid=seat-kind-1]")
         _button_reads(page, "Crea tavolo")
         page.goto(f"{server.base}/")
