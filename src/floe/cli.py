@@ -49,6 +49,14 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def _check_games(games: int) -> None:
+    """Refuse a number of games out of bounds before any work (``MAX_RUN_GAMES``)."""
+    from floe.lab.backends import MAX_RUN_GAMES
+
+    if not 0 < games <= MAX_RUN_GAMES:
+        fail(f"--games must be 1 to {MAX_RUN_GAMES:,}, not {games:,}")
+
+
 def _options(pairs: list[str] | None, preset: str | None, game: str) -> dict[str, object]:
     """The ``--option key=value`` pairs (and ``--preset``) of ``game``; a ``file`` option's value is a path
     whose text is read here."""
@@ -466,8 +474,7 @@ def simulate(
     """Play many bot games with seats rotated; print each bot's wins, mean score and mean rank."""
     from floe.lab.simulate import run_simulation
 
-    if games <= 0:
-        fail("--games must be positive")
+    _check_games(games)
     backend = _backend(workers, ray, ray_address, batch)
     try:
         game = _game(game)
@@ -728,8 +735,7 @@ def tournament(
     """Duplicate-format tournament: every deal played once per seating; win rates, Elo, head-to-head."""
     from floe.lab.tournament import run_tournament_command
 
-    if games <= 0:
-        fail("--games must be positive")
+    _check_games(games)
     backend = _backend(workers, ray, ray_address, batch)
     words = ["floe", "tournament"]
     words += _run_words(game, players, bots, games, seed, workers, ray, ray_address, batch, preset, option)
@@ -914,6 +920,8 @@ def balance(
     each with a 95% interval and a significance flag after Holm–Bonferroni correction."""
     from floe.lab.balance.command import report_from_file, run_balance_command
 
+    if from_file is None:
+        _check_games(games)
     # The command as it takes effect (every setting spelled out), for the results file and the report.
     words = ["floe", "balance"]
     if from_file is not None:

@@ -57,8 +57,9 @@ def test_bench_counts_every_decision(fixed_game: str) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["simulate", "fixed", "--games", "0"], "--games must be positive"),
-        (["simulate", "fixed", "--games", "-3"], "--games must be positive"),
+        (["simulate", "fixed", "--games", "0"], "--games must be 1 to 1,000,000"),
+        (["simulate", "fixed", "--games", "-3"], "--games must be 1 to 1,000,000"),
+        (["simulate", "fixed", "--games", "1000001"], "--games must be 1 to 1,000,000, not 1,000,001"),
         (["simulate", "fixed", "--players", "5"], "Fixed is for 2 to 4 players, not 5"),
         (["simulate", "fixed", "--players", "2", "--bots", "wizard"], "unknown bot 'wizard'"),
         (["simulate", "fixed", "--players", "2", "--bots", "random,random,random"], "3 bots for 2 seats"),

@@ -72,8 +72,9 @@ def test_resume_through_the_cli(tmp_path: Path) -> None:
     [
         (["--bots", "nope"], "unknown bot 'nope'"),
         (["--bots", "ismcts:ms=abc"], "ms must be a positive number"),
-        (["--bots", "random", "--games", "0"], "--games must be positive"),
-        (["--bots", "random", "--games", "-3"], "--games must be positive"),
+        (["--bots", "random", "--games", "0"], "--games must be 1 to 1,000,000"),
+        (["--bots", "random", "--games", "-3"], "--games must be 1 to 1,000,000"),
+        (["--bots", "random", "--games", "4000000"], "--games must be 1 to 1,000,000, not 4,000,000"),
         (["--bots", "random", "--workers", "0"], "--workers must be positive"),
         (["--bots", "random,baseline,random", "--players", "2"], "3 bots for 2 seats"),
         (["--bots", "c=1,random"], "must follow a bot name"),

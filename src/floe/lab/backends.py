@@ -22,6 +22,9 @@ Job = TypeVar("Job")
 Result = TypeVar("Result")
 
 MAX_WORKERS = 1024  # local processes; far above any machine's cores, a bound on a mistyped number
+# Games of one run (`floe simulate | tournament | balance`, per variant): a run plans its games before it
+# plays (about 140 MB for a million); a larger study is several runs, each with its own seed.
+MAX_RUN_GAMES = 1_000_000
 # Games per Ray task. One task costs Ray about a millisecond of scheduling and transfer, a random 4-player
 # game of random play about as much: 32 games keep that overhead under the 10% `floe bench lab` checks (see
 # docs/performance.md), and a slow bot's batch still reports (and, if its worker dies, replays) little.

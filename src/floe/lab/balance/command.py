@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from floe.core.errors import OptionError
-from floe.lab.backends import Backend
+from floe.lab.backends import MAX_RUN_GAMES, Backend
 from floe.lab.balance.analysis import Collected, collect, differences, figures, score_counts
-from floe.lab.balance.plan import MAX_GAMES, BalanceError, BalanceRun, make_run, play_run, read_run
+from floe.lab.balance.plan import BalanceError, BalanceRun, make_run, play_run, read_run
 from floe.lab.balance.statistics import ALPHA, CORRECTION
 from floe.lab.balance.terminal import print_summary
 from floe.lab.resultsdir import new_results_file
@@ -125,8 +125,8 @@ def run_balance_command(
     report: Path | None = None,
 ) -> dict[str, Any]:
     """Play (or resume) the run, then print the tables or the JSON document, and write the report."""
-    if not 1 <= games <= MAX_GAMES:
-        raise OptionError(f"--games must be from 1 to {MAX_GAMES:,}")
+    if not 1 <= games <= MAX_RUN_GAMES:
+        raise OptionError(f"--games must be 1 to {MAX_RUN_GAMES:,}, not {games:,}")
     backend = backend_for(workers)
     run = make_run(game_name, players, bots, seed, options, compare, command)
     deals = deals_for(games, run.per_deal)

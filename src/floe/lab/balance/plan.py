@@ -31,7 +31,6 @@ from floe.lab.runner import play_game
 from floe.lab.tournament import Tournament, game_line, make_tournament
 
 FORMAT = "floe-balance/1"
-MAX_GAMES = 10_000_000  # per variant; a bound on a mistyped number, far above any study's size
 
 Key = tuple[int, int, int]  # (variant, deal, rotation)
 Line = dict[str, Any]
