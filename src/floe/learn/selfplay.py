@@ -1,5 +1,6 @@
 """The games ``floe train`` plays, as jobs for the lab's ``backends.execute`` (local processes or Ray): the
-search's self-play that makes the training examples, and the evaluation games. Numpy only: a worker never
+imitation games of the bootstrap and the search's self-play, which make the training examples, and the
+evaluation games. Numpy only: a worker never
 imports the training library.
 
 A job carries the models it plays with (their file bytes), so it runs on any machine of a cluster with
@@ -16,9 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from floe.bots.base import Bot
 from floe.bots.hooks import hooks_for
 from floe.bots.puct import NetSearch, most_visited, visit_distribution
-from floe.core.game import Game
+from floe.core.game import Game, State
 from floe.core.match import Match
 from floe.core.registry import make_game
 from floe.lab.runner import play_game
@@ -121,7 +123,59 @@ def self_play(job: SelfPlayJob) -> Examples:
             action = most_visited(root, legal)
         made[seat] += 1
         match.apply(action)
-    returns = state.returns()
+    return _examples(game, rows, state.returns(), decisions, time.process_time() - cpu)
+
+
+@dataclass(frozen=True)
+class ImitationJob:
+    """One imitation game of the bootstrap: every seat is the bot ``bot``; ``index`` numbers the game in the
+    run (what a resumed bootstrap counts), ``keep`` is the most positions kept (sampled evenly at random)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    bot: str
+    seed: int
+    index: int
+    keep: int
+
+
+def imitation_game(job: ImitationJob) -> tuple[int, Examples]:
+    """Play one imitation game; its index and its examples: per decision with a choice, the seat's vector,
+    the legal actions, the bot's policy (the visits of its search's root over the legal actions where the
+    bot reports them, ``Bot.last_visits``; else the action it chose) and the final results relative to the
+    seat; at most ``job.keep`` of them, a random sample, so that no game weighs more than another."""
+    cpu = time.process_time()
+    game = _game(job.game, job.players, job.options)
+    rows: list[tuple[np.ndarray, int, list[int], np.ndarray]] = []
+
+    def watch(state: State, seat: int, legal: list[int], bot: Bot, action: int) -> None:
+        if len(legal) == 1:
+            return
+        visits = bot.last_visits
+        counts = np.array([visits.get(a, 0) for a in legal] if visits else [], dtype=np.float32)
+        if counts.sum() > 0:
+            target = counts / counts.sum()
+        else:
+            target = np.zeros(len(legal), dtype=np.float32)
+            target[legal.index(action)] = 1.0
+        rows.append((np.asarray(state.observation_vector(seat), dtype=np.float32), seat, legal, target))
+
+    result, state = play_game(game, [job.bot] * game.players, job.seed, watch)
+    if len(rows) > job.keep:
+        picked = sorted(random.Random(job.seed).sample(range(len(rows)), job.keep))
+        rows = [rows[i] for i in picked]
+    return job.index, _examples(game, rows, state.returns(), result.decisions, time.process_time() - cpu)
+
+
+def _examples(
+    game: Game,
+    rows: list[tuple[np.ndarray, int, list[int], np.ndarray]],
+    returns: list[float],
+    decisions: int,
+    cpu_seconds: float,
+) -> Examples:
+    """One game's examples from its rows (vector, seat, legal actions, target) and its final results."""
     n = game.players
     return Examples(
         vectors=np.stack([r[0] for r in rows])
@@ -134,7 +188,7 @@ def self_play(job: SelfPlayJob) -> Examples:
         ).reshape(len(rows), n),
         decisions=decisions,
         games=1,
-        cpu_seconds=time.process_time() - cpu,
+        cpu_seconds=cpu_seconds,
     )
 
 
