@@ -886,7 +886,8 @@ def train(
         fail(str(exc))
         return
     console.print(
-        f"best model: {folder / 'best.npz'} ({len(record['iterations'])} iterations); report: "
+        f"best model: {folder / 'best.npz'} "
+        f"({sum(1 for it in record['iterations'] if it['iteration'] > 0)} iterations); report: "
         f"{folder / 'report.png'}; play it: FLOE_MODELS={folder / 'models'} floe play {game} --bots net",
         highlight=False,
         soft_wrap=True,

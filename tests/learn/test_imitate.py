@@ -164,3 +164,27 @@ def test_bad_imitation_settings_are_one_line_and_make_nothing(
     assert said in result.stderr and "Traceback" not in result.stderr
     assert said in result.stderr.strip().splitlines()[-1]  # the error is one line
     assert not out.exists()
+
+
+def test_the_searches_report_their_root_visits() -> None:
+    """``Bot.last_visits`` after a searched decision: the root's visits, over legal actions only; None
+    after a decision that was not searched."""
+    from floe.bots.base import make_bot
+    from floe.core.match import Match
+    from floe.core.registry import make_game
+
+    for name, spec in (("arktia", "mcts:it=30"), ("arctic", "ismcts:it=30")):
+        game = make_game(name, 2)
+        match = Match(game, 5)  # it resolves chance events itself
+        state = match.state
+        while len(state.legal_actions()) < 2:
+            match.apply(state.legal_actions()[0])
+        seat, legal = state.current_player(), state.legal_actions()
+        bot = make_bot(spec, game, seat, 0)
+        assert bot.last_visits is None
+        action = bot.choose(state.observation(seat), legal)
+        visits = bot.last_visits
+        assert visits is not None and set(visits) <= set(legal)
+        assert sum(visits.values()) >= 30 and visits[action] == max(visits.values())
+        bot.choose(state.observation(seat), legal[:1])
+        assert bot.last_visits is None
