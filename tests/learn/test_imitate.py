@@ -89,6 +89,9 @@ def test_the_bootstrap_imitates_a_deterministic_bot(goofspiel: Game, highest: st
     assert zero["iteration"] == 0 and zero["imitate"] == "highest" and zero["games"] == 40
     assert zero["net_vs_reference"]["games"] == 2 and "vs_best" not in zero
     assert zero["policy_loss"] < 0.5 * zero["policy_loss_before"]
+    # Games 19 and 39 are held out: their losses chose the weights kept.
+    assert zero["trained_on"] == zero["examples"] - 2 * zero["examples"] // 40
+    assert zero["policy_loss_held_out"] < zero["policy_loss_before"] and 0 < zero["steps_kept"] <= 300
     best = load_model(out / "best.npz", goofspiel)
     assert best.info["imitation"] == "highest" and best.info["imitation_games"] == 40
     start = train_module.new_model(goofspiel, (32,), 0)
@@ -188,3 +191,21 @@ def test_the_searches_report_their_root_visits() -> None:
         assert sum(visits.values()) >= 30 and visits[action] == max(visits.values())
         bot.choose(state.observation(seat), legal[:1])
         assert bot.last_visits is None
+
+
+def test_training_stops_early_once_held_out_games_get_worse(goofspiel: Game) -> None:
+    """Results that are noise can only be learnt by heart: the held-out loss gets worse, the training stops
+    early and keeps the weights of the best measure."""
+    from floe.learn.train import fit, merge, subset
+
+    ex = merge([imitation_game(ImitationJob("goofspiel", 2, {}, "random", s, s, 100))[1] for s in range(40)])
+    noise = np.random.default_rng(0).choice([-1.0, 1.0], size=len(ex)).astype(np.float32)
+    ex.values = np.stack([noise, -noise], axis=1)
+    held = ex.origin % 4 == 3
+    config = TrainConfig(game="goofspiel", players=2, hidden=(64,), learning_rate=3e-3, batch=64)
+    start = train_module.new_model(goofspiel, (64,), 0)
+    _, losses = fit(
+        start, subset(ex, np.flatnonzero(~held)), config, 0, 5000, subset(ex, np.flatnonzero(held))
+    )
+    assert losses["steps_kept"] < losses["steps_done"] < 5000
+    assert losses["value_loss"] < losses["value_loss_held_out"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -69,6 +69,8 @@ class Examples:
     decisions: int = 0  # decisions of the games, forced ones included
     games: int = 0
     cpu_seconds: float = 0.0  # processor time the games took (where they ran)
+    # The index of each example's game where it is known (the bootstrap's; empty otherwise).
+    origin: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     def __len__(self) -> int:
         return len(self.legal)
@@ -165,7 +167,9 @@ def imitation_game(job: ImitationJob) -> tuple[int, Examples]:
     if len(rows) > job.keep:
         picked = sorted(random.Random(job.seed).sample(range(len(rows)), job.keep))
         rows = [rows[i] for i in picked]
-    return job.index, _examples(game, rows, state.returns(), result.decisions, time.process_time() - cpu)
+    ex = _examples(game, rows, state.returns(), result.decisions, time.process_time() - cpu)
+    ex.origin = np.full(len(ex), job.index, dtype=np.int64)
+    return job.index, ex
 
 
 def _examples(

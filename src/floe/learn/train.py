@@ -82,6 +82,12 @@ IMITATE_WINDOWS = ("none", "values", "all")
 # interrupted bootstrap loses at most that much (a fast bot's games go in few files, a slow one's often).
 CHUNK_GAMES = 1000
 CHUNK_SECONDS = 60.0
+# The bootstrap holds out every this-many-th game (5%): its losses on them decide when its training stops.
+HELD_OUT_EVERY = 20
+# While a held-out set is given, ``fit`` measures it every this many steps and stops once this many
+# measures in a row have not improved on the best (whose weights it keeps).
+CHECK_EVERY = 200
+PATIENCE = 5
 
 
 class TrainError(FloeError):
@@ -221,6 +227,7 @@ def save_examples(path: Path, ex: Examples, games: Sequence[int] = ()) -> None:
         legal=np.concatenate(ex.legal) if ex.legal else np.zeros(0, np.int32),
         targets=np.concatenate(ex.targets) if ex.targets else np.zeros(0, np.float32),
         games=np.asarray(games, dtype=np.int64),
+        origin=ex.origin,
         decisions=np.int64(ex.decisions),
         cpu_seconds=np.float64(ex.cpu_seconds),
     )
@@ -242,6 +249,7 @@ def load_examples(path: Path) -> tuple[Examples, list[int]]:
                 decisions=int(data["decisions"]) if "decisions" in data else 0,
                 games=len(games),
                 cpu_seconds=float(data["cpu_seconds"]) if "cpu_seconds" in data else 0.0,
+                origin=data["origin"] if "origin" in data else np.zeros(0, np.int64),
             )
             return ex, games
     except (OSError, ValueError, KeyError):
@@ -269,6 +277,18 @@ def values_only(ex: Examples) -> Examples:
         decisions=ex.decisions,
         games=ex.games,
         cpu_seconds=ex.cpu_seconds,
+        origin=ex.origin,
+    )
+
+
+def subset(ex: Examples, rows: np.ndarray) -> Examples:
+    """The examples ``rows`` (indices) of ``ex`` (the counts of games, decisions and time are not split)."""
+    return Examples(
+        vectors=ex.vectors[rows],
+        legal=[ex.legal[r] for r in rows],
+        targets=[ex.targets[r] for r in rows],
+        values=ex.values[rows],
+        origin=ex.origin[rows] if len(ex.origin) == len(ex) else np.zeros(0, np.int64),
     )
 
 
@@ -283,6 +303,9 @@ def merge(parts: list[Examples]) -> Examples:
         decisions=sum(p.decisions for p in parts),
         games=sum(p.games for p in parts),
         cpu_seconds=sum(p.cpu_seconds for p in parts),
+        origin=np.concatenate([p.origin for p in parts])
+        if parts and all(len(p.origin) == len(p) for p in parts)
+        else np.zeros(0, np.int64),
     )
 
 
@@ -290,12 +313,22 @@ def merge(parts: list[Examples]) -> Examples:
 
 
 def fit(
-    model: Model, ex: Examples, config: TrainConfig, seed: int, steps: int | None = None
+    model: Model,
+    ex: Examples,
+    config: TrainConfig,
+    seed: int,
+    steps: int | None = None,
+    held_out: Examples | None = None,
 ) -> tuple[Model, dict[str, float]]:
     """Train a copy of ``model`` on ``ex`` for ``steps`` minibatch steps (default ``config.steps``); the
     trained model and the losses (policy cross-entropy and value squared error, on the whole set before and
     after). An example whose target is all zero (``values_only``) trains the value head only; where there
-    are both kinds, each batch takes half of each, so the few policy examples are not drowned."""
+    are both kinds, each batch takes half of each, so the few policy examples are not drowned.
+
+    With ``held_out`` examples (of other games), their loss (policy plus value) is measured every
+    ``CHECK_EVERY`` steps: the weights with the lowest are returned, and the training stops once
+    ``PATIENCE`` measures in a row have not improved on it (early stopping: a network that learns its
+    games by heart gets worse on others)."""
     try:
         import jax
         import jax.numpy as jnp
@@ -341,33 +374,36 @@ def fit(
         updates, s = optimiser.update(grads, s, p)
         return optax.apply_updates(p, updates), s
 
-    def dense(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def dense(e: Examples, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         mask = np.zeros((len(rows), actions), dtype=bool)
         target = np.zeros((len(rows), actions), dtype=np.float32)
         for i, r in enumerate(rows):
-            mask[i, ex.legal[r]] = True
-            target[i, ex.legal[r]] = ex.targets[r]
+            mask[i, e.legal[r]] = True
+            target[i, e.legal[r]] = e.targets[r]
         return mask, target
 
     eval_loss = jax.jit(losses)
 
+    def measure(p: Any, e: Examples) -> tuple[float, float]:
+        total_p = total_v = mass = 0.0
+        for start in range(0, len(e), 1024):
+            rows = np.arange(start, min(len(e), start + 1024))
+            mask, target = dense(e, rows)
+            lp, lv = eval_loss(p, e.vectors[rows], mask, target, e.values[rows])
+            total_p += float(lp) * max(float(target.sum()), 1.0)
+            total_v += float(lv) * len(rows)
+            mass += float(target.sum())
+        return total_p / max(mass, 1.0), total_v / max(len(e), 1)
+
     with_policy = np.array([float(t.sum()) > 0 for t in ex.targets], dtype=bool)
     groups = (np.flatnonzero(with_policy), np.flatnonzero(~with_policy))
-
-    def measure(p: Any) -> tuple[float, float]:
-        total_p = total_v = 0.0
-        for start in range(0, n, 1024):
-            rows = np.arange(start, min(n, start + 1024))
-            mask, target = dense(rows)
-            lp, lv = eval_loss(p, ex.vectors[rows], mask, target, ex.values[rows])
-            total_p += float(lp) * int(with_policy[rows].sum())
-            total_v += float(lv) * len(rows)
-        return total_p / max(len(groups[0]), 1), total_v / max(n, 1)
-
-    before = measure(params)
+    before = measure(params, ex)
     rng = np.random.default_rng(seed)
     batch = min(config.batch, n)
-    for _ in range(config.steps if steps is None else steps) if n else ():
+    held = held_out if held_out is not None and len(held_out) else None
+    kept, kept_loss, kept_step, since = params, math.inf, 0, 0
+    done = 0
+    for done in range(1, (config.steps if steps is None else steps) + 1 if n else 1):
         if len(groups[0]) and len(groups[1]):
             half = batch // 2
             rows = np.concatenate(
@@ -375,9 +411,28 @@ def fit(
             )
         else:
             rows = rng.integers(0, n, size=batch)
-        mask, target = dense(rows)
+        mask, target = dense(ex, rows)
         params, opt_state = step(params, opt_state, ex.vectors[rows], mask, target, ex.values[rows])
-    after = measure(params)
+        if held is not None and done % CHECK_EVERY == 0:
+            loss = sum(measure(params, held))
+            if loss < kept_loss:
+                kept, kept_loss, kept_step, since = params, loss, done, 0
+            elif (since := since + 1) >= PATIENCE:
+                break
+    held_figures: dict[str, float] = {}
+    if held is not None:
+        loss = sum(measure(params, held))
+        if loss < kept_loss:
+            kept, kept_step = params, done
+        params = kept
+        held_policy, held_value = measure(params, held)
+        held_figures = {
+            "policy_loss_held_out": held_policy,
+            "value_loss_held_out": held_value,
+            "steps_kept": float(kept_step),
+            "steps_done": float(done),
+        }
+    after = measure(params, ex)
     trained = Model(
         game=model.game,
         version=model.version,
@@ -394,6 +449,7 @@ def fit(
         "value_loss_before": before[1],
         "policy_loss": after[0],
         "value_loss": after[1],
+        **held_figures,
     }
     return trained, figures
 
@@ -597,7 +653,19 @@ class _Trainer:
         examples, done = load_imitation(run)
         task = self.bar.add_task("iteration 0: training", total=None)
         train_cpu = time.process_time()
-        candidate, losses = fit(best, examples, config, _seed(config.seed, 0, -1), config.imitate_steps)
+        # Every HELD_OUT_EVERY-th game is held out: the network's losses on games it never saw decide when
+        # its training stops (with a few thousand games it learns them by heart: docs/learning.md).
+        held = examples.origin % HELD_OUT_EVERY == HELD_OUT_EVERY - 1
+        if len(examples.origin) != len(examples) or not held.any() or held.all():
+            held = np.zeros(len(examples), dtype=bool)
+        candidate, losses = fit(
+            best,
+            subset(examples, np.flatnonzero(~held)),
+            config,
+            _seed(config.seed, 0, -1),
+            config.imitate_steps,
+            subset(examples, np.flatnonzero(held)) if held.any() else None,
+        )
         train_cpu = time.process_time() - train_cpu
         self.bar.remove_task(task)
         candidate.save(run.folder / f"candidate-{0:04d}.npz")
@@ -619,7 +687,7 @@ class _Trainer:
             "iteration": 0,
             "imitate": config.imitate,
             "examples": len(examples),
-            "trained_on": len(examples),
+            "trained_on": int((~held).sum()),
             "games": len(done),
             "decisions": examples.decisions,
             **{key: round(v, 5) for key, v in losses.items()},
