@@ -3,9 +3,10 @@
 With ``--imitate BOT`` a bootstrap comes first (iteration 0, AlphaGo's supervised start): ``imitate_games``
 games in which every seat is that bot, each decision an example (the seat's vector, the bot's policy: its
 search's root visits where it reports them, else the action it chose; the final results), at most
-``imitate_keep`` positions per game; the first network is trained on all of them and evaluated like an
-iteration. The games are saved in chunks (``data/imitate-<k>.npz``, each naming its games), so an interrupted
-bootstrap resumes where it stopped. The imitation examples may stay in every later iteration's training
+``imitate_keep`` positions per game; the first network is trained on them (every ``HELD_OUT_EVERY``-th
+game held out: its losses stop the training early) and evaluated like an iteration. The games are saved
+in chunks (``data/imitate-<k>.npz``, each naming its games), so an interrupted bootstrap resumes where it
+stopped. The imitation examples may stay in every later iteration's training
 (``imitate_window``: ``values`` keeps their results only, ``all`` their policies too), so the value head
 keeps seeing many games.
 
@@ -429,8 +430,8 @@ def fit(
         held_figures = {
             "policy_loss_held_out": held_policy,
             "value_loss_held_out": held_value,
-            "steps_kept": float(kept_step),
-            "steps_done": float(done),
+            "steps_kept": kept_step,
+            "steps_done": done,
         }
     after = measure(params, ex)
     trained = Model(
