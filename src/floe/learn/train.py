@@ -873,8 +873,10 @@ def write_report(record: Mapping[str, Any], path: Path) -> None:
     )
     bottom.plot(xs, [it["policy_loss"] for it in its], marker="o", label="policy loss (cross-entropy)")
     bottom.plot(xs, [it["value_loss"] for it in its], marker="o", label="value loss (squared error)")
-    for key, label in (("policy_loss_new_games", "policy"), ("value_loss_new_games", "value")):
-        held = [(x, it[key]) for x, it in zip(xs, its, strict=True) if key in it]
+    for label in ("policy", "value"):
+        # Games the network was not trained on: an iteration's new games, the bootstrap's held-out ones.
+        keys = (f"{label}_loss_new_games", f"{label}_loss_held_out")
+        held = [(x, it[k]) for x, it in zip(xs, its, strict=True) for k in keys if k in it]
         if held:
             bottom.plot(
                 *zip(*held, strict=True), linestyle="--", marker="x", label=f"{label} loss, new games"
