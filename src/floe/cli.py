@@ -819,7 +819,9 @@ def train(
     imitate_keep: Annotated[
         int, typer.Option(help="Positions kept per imitation game (a random sample).")
     ] = 16,
-    imitate_steps: Annotated[int, typer.Option(help="Gradient steps of the imitating network.")] = 2000,
+    imitate_steps: Annotated[
+        int, typer.Option(help="The most gradient steps of the imitating network (it stops early).")
+    ] = 20_000,
     imitate_window: Annotated[
         str,
         typer.Option(

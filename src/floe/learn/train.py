@@ -122,7 +122,7 @@ class TrainConfig:
     imitate: str = ""  # the bot the bootstrap imitates (none if empty)
     imitate_games: int = 1000
     imitate_keep: int = 16  # positions kept per imitation game (a random sample)
-    imitate_steps: int = 2000  # gradient steps of the first network
+    imitate_steps: int = 20_000  # the most gradient steps of the first network (early stopping ends it)
     imitate_window: str = "values"  # what of the imitation examples later iterations train on too
 
     def check(self) -> None:
