@@ -131,7 +131,7 @@ def self_play(job: SelfPlayJob) -> Examples:
 @dataclass(frozen=True)
 class ImitationJob:
     """One imitation game of the bootstrap: every seat is the bot ``bot``; ``index`` numbers the game in the
-    run (what a resumed bootstrap counts), ``keep`` is the most positions kept (sampled evenly at random)."""
+    run (what a resumed bootstrap counts), ``keep`` is the most positions kept (a uniform random sample)."""
 
     game: str
     players: int
