@@ -813,6 +813,28 @@ def train(
         str | None, typer.Option(help="The bot measured against (default: the game's away_bot).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the run (network, self-play, evaluation).")] = 0,
+    imitate: Annotated[
+        str | None,
+        typer.Option(
+            help="Bootstrap: first train the network to imitate this bot (e.g. baseline, ismcts:it=300)."
+        ),
+    ] = None,
+    imitate_games: Annotated[
+        int, typer.Option(help="Games of the imitated bot against itself (1 to 1,000,000).")
+    ] = 1000,
+    imitate_keep: Annotated[
+        int, typer.Option(help="Positions kept per imitation game (a random sample).")
+    ] = 16,
+    imitate_steps: Annotated[
+        int, typer.Option(help="The most gradient steps of the imitating network (it stops early).")
+    ] = 20_000,
+    imitate_window: Annotated[
+        str,
+        typer.Option(
+            help="What of the imitation examples every iteration trains on too: none, values (their "
+            "results) or all."
+        ),
+    ] = "values",
     workers: WorkersOpt = None,
     ray: RayOpt = False,
     ray_address: RayAddressOpt = None,
@@ -820,7 +842,8 @@ def train(
     option: OptionList = None,
 ) -> None:
     """Train a learned bot by expert iteration: self-play by the network-guided search, then training
-    (needs the extra train: JAX and optax). The model plays as net, ismcts:net=... or mcts:net=..."""
+    (needs the extra train: JAX and optax), after a bootstrap that imitates a bot (--imitate). The model
+    plays as net, ismcts:net=... or mcts:net=..."""
     from floe.lab.resultsdir import cache_dir
     from floe.learn.train import TrainConfig, run_training
 
@@ -843,6 +866,11 @@ def train(
         depth=depth,
         eval_games=eval_games,
         reference=reference or "",
+        imitate=imitate or "",
+        imitate_games=imitate_games,
+        imitate_keep=imitate_keep,
+        imitate_steps=imitate_steps,
+        imitate_window=imitate_window,
     )
     folder = out if out is not None else cache_dir() / "train" / f"{game}-{players}p-seed{seed}"
     if resume and out is None:
@@ -866,7 +894,8 @@ def train(
         fail(str(exc))
         return
     console.print(
-        f"best model: {folder / 'best.npz'} ({len(record['iterations'])} iterations); report: "
+        f"best model: {folder / 'best.npz'} "
+        f"({sum(1 for it in record['iterations'] if it['iteration'] > 0)} iterations); report: "
         f"{folder / 'report.png'}; play it: FLOE_MODELS={folder / 'models'} floe play {game} --bots net",
         highlight=False,
         soft_wrap=True,

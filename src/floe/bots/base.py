@@ -38,6 +38,10 @@ class Bot(ABC):
     # does, for every decision); bots whose decision time depends on a budget (the searches) stop when it is
     # up, whatever their parameters. Bots whose parameters bound their work by themselves may ignore it.
     time_cap: float | None = None
+    # The visits of the root's actions (action id -> visits) in the search behind the last ``choose``, for a
+    # learner that imitates the bot (``floe train --imitate``: the visits say more than the one action
+    # chosen); None when that decision was not searched. Search bots set it in ``choose``.
+    last_visits: Mapping[int, int] | None = None
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         if params:

@@ -153,11 +153,15 @@ class ISMCTSBot(Bot):
         return root
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        self.last_visits = None
         if len(legal_actions) == 1:
             return legal_actions[0]
         if self.net is not None:
-            return most_visited(self._net_search(observation, legal_actions), legal_actions)
+            net_root = self._net_search(observation, legal_actions)
+            self.last_visits = {a: child.visits for a, child in net_root.children.items()}
+            return most_visited(net_root, legal_actions)
         root = self.search(observation, legal_actions)
+        self.last_visits = {a: child.visits for a, child in root.children.items()}
         return max(legal_actions, key=lambda a: _visits(root, a))
 
     def _net_search(self, observation: Any, legal_actions: list[int]) -> Any:

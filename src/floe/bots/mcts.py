@@ -209,10 +209,13 @@ class MCTSBot(Bot):
         return root
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
+        self.last_visits = None
         if len(legal_actions) == 1:
             return legal_actions[0]
         if self.net is not None:
-            return most_visited(self._net_search(observation, legal_actions), legal_actions)
+            net_root = self._net_search(observation, legal_actions)
+            self.last_visits = {a: child.visits for a, child in net_root.children.items()}
+            return most_visited(net_root, legal_actions)
         key = None
         if self.position_key is not None:
             key = self.position_key(self.game.determinize(observation, self.rng))
@@ -221,6 +224,7 @@ class MCTSBot(Bot):
                 self._seen[key] = (times + 1, action)
                 return action
         root = self.search(observation, legal_actions)
+        self.last_visits = {a: child.visits for a, child in root.children.items()}
         action = max(legal_actions, key=lambda a: _rank_key(root, a))
         if key is not None:
             self._seen[key] = (self._seen.get(key, (0, -1))[0] + 1, action)

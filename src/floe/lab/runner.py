@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from floe.bots.base import Bot, make_bot
@@ -33,15 +33,26 @@ def make_bots(game: Game, specs: Sequence[str], seed: int) -> list[Bot]:
     return [make_bot(spec, game, seat, seed * 7919 + seat) for seat, spec in enumerate(specs)]
 
 
-def play_game(game: Game, specs: Sequence[str], seed: int) -> tuple[GameResult, State]:
-    """Play one game of bots from ``seed``; each bot sees only its own seat's observation."""
+# Told of each decision before it is applied: the state, the seat, its legal actions, its bot and the action
+# the bot chose (``floe train --imitate`` records the bots' decisions through it).
+Watcher = Callable[[State, int, list[int], Bot, int], None]
+
+
+def play_game(
+    game: Game, specs: Sequence[str], seed: int, watch: Watcher | None = None
+) -> tuple[GameResult, State]:
+    """Play one game of bots from ``seed``; each bot sees only its own seat's observation. ``watch``, if
+    given, is told of every decision before it is applied."""
     bots = make_bots(game, specs, seed)
     match = Match(game, seed)
     decisions = 0
     state = match.state
     while not state.is_terminal():
         seat = state.current_player()
-        action = bots[seat].choose(state.observation(seat), state.legal_actions())
+        legal = state.legal_actions()
+        action = bots[seat].choose(state.observation(seat), legal)
+        if watch is not None:
+            watch(state, seat, legal, bots[seat], action)
         match.apply(action)
         decisions += 1
     result = GameResult(

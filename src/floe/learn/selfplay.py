@@ -1,5 +1,6 @@
 """The games ``floe train`` plays, as jobs for the lab's ``backends.execute`` (local processes or Ray): the
-search's self-play that makes the training examples, and the evaluation games. Numpy only: a worker never
+imitation games of the bootstrap and the search's self-play, which make the training examples, and the
+evaluation games. Numpy only: a worker never
 imports the training library.
 
 A job carries the models it plays with (their file bytes), so it runs on any machine of a cluster with
@@ -11,14 +12,15 @@ from __future__ import annotations
 import json
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from floe.bots.base import Bot
 from floe.bots.hooks import hooks_for
 from floe.bots.puct import NetSearch, most_visited, visit_distribution
-from floe.core.game import Game
+from floe.core.game import Game, State
 from floe.core.match import Match
 from floe.core.registry import make_game
 from floe.lab.runner import play_game
@@ -67,6 +69,8 @@ class Examples:
     decisions: int = 0  # decisions of the games, forced ones included
     games: int = 0
     cpu_seconds: float = 0.0  # processor time the games took (where they ran)
+    # The index of each example's game where it is known (the bootstrap's; empty otherwise).
+    origin: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     def __len__(self) -> int:
         return len(self.legal)
@@ -121,7 +125,61 @@ def self_play(job: SelfPlayJob) -> Examples:
             action = most_visited(root, legal)
         made[seat] += 1
         match.apply(action)
-    returns = state.returns()
+    return _examples(game, rows, state.returns(), decisions, time.process_time() - cpu)
+
+
+@dataclass(frozen=True)
+class ImitationJob:
+    """One imitation game of the bootstrap: every seat is the bot ``bot``; ``index`` numbers the game in the
+    run (what a resumed bootstrap counts), ``keep`` is the most positions kept (a uniform random sample)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    bot: str
+    seed: int
+    index: int
+    keep: int
+
+
+def imitation_game(job: ImitationJob) -> tuple[int, Examples]:
+    """Play one imitation game; its index and its examples: per decision with a choice, the seat's vector,
+    the legal actions, the bot's policy (the visits of its search's root over the legal actions where the
+    bot reports them, ``Bot.last_visits``; else the action it chose) and the final results relative to the
+    seat; at most ``job.keep`` of them, a random sample, so that no game weighs more than another."""
+    cpu = time.process_time()
+    game = _game(job.game, job.players, job.options)
+    rows: list[tuple[np.ndarray, int, list[int], np.ndarray]] = []
+
+    def watch(state: State, seat: int, legal: list[int], bot: Bot, action: int) -> None:
+        if len(legal) == 1:
+            return
+        visits = bot.last_visits
+        counts = np.array([visits.get(a, 0) for a in legal] if visits else [], dtype=np.float32)
+        if counts.sum() > 0:
+            target = counts / counts.sum()
+        else:
+            target = np.zeros(len(legal), dtype=np.float32)
+            target[legal.index(action)] = 1.0
+        rows.append((np.asarray(state.observation_vector(seat), dtype=np.float32), seat, legal, target))
+
+    result, state = play_game(game, [job.bot] * game.players, job.seed, watch)
+    if len(rows) > job.keep:
+        picked = sorted(random.Random(job.seed).sample(range(len(rows)), job.keep))
+        rows = [rows[i] for i in picked]
+    ex = _examples(game, rows, state.returns(), result.decisions, time.process_time() - cpu)
+    ex.origin = np.full(len(ex), job.index, dtype=np.int64)
+    return job.index, ex
+
+
+def _examples(
+    game: Game,
+    rows: list[tuple[np.ndarray, int, list[int], np.ndarray]],
+    returns: list[float],
+    decisions: int,
+    cpu_seconds: float,
+) -> Examples:
+    """One game's examples from its rows (vector, seat, legal actions, target) and its final results."""
     n = game.players
     return Examples(
         vectors=np.stack([r[0] for r in rows])
@@ -134,7 +192,7 @@ def self_play(job: SelfPlayJob) -> Examples:
         ).reshape(len(rows), n),
         decisions=decisions,
         games=1,
-        cpu_seconds=time.process_time() - cpu,
+        cpu_seconds=cpu_seconds,
     )
 
 

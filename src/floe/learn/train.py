@@ -1,5 +1,15 @@
 """``floe train``: expert iteration for any registered game (docs/learning.md).
 
+With ``--imitate BOT`` a bootstrap comes first (iteration 0, AlphaGo's supervised start): ``imitate_games``
+games in which every seat is that bot, each decision an example (the seat's vector, the bot's policy: its
+search's root visits where it reports them, else the action it chose; the final results), at most
+``imitate_keep`` positions per game; the first network is trained on them (every ``HELD_OUT_EVERY``-th
+game held out: its losses stop the training early) and evaluated like an iteration. The games are saved
+in chunks (``data/imitate-<k>.npz``, each naming its games), so an interrupted bootstrap resumes where it
+stopped. The imitation examples may stay in every later iteration's training
+(``imitate_window``: ``values`` keeps their results only, ``all`` their policies too), so the value head
+keeps seeing many games.
+
 Each iteration:
 
 1. **self-play**: ``games`` games in which every seat is the PUCT search (``floe.bots.puct``) guided by the
@@ -29,7 +39,7 @@ import math
 import shlex
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -44,7 +54,15 @@ from floe.core.registry import entry, make_game
 from floe.lab.backends import Backend, execute
 from floe.lab.stats import wilson_interval
 from floe.learn.model import Model, ModelError, load_model, new_model
-from floe.learn.selfplay import EvalJob, Examples, SelfPlayJob, evaluation_game, self_play
+from floe.learn.selfplay import (
+    EvalJob,
+    Examples,
+    ImitationJob,
+    SelfPlayJob,
+    evaluation_game,
+    imitation_game,
+    self_play,
+)
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -55,6 +73,22 @@ MAX_ITERATIONS = 10_000
 MAX_GAMES = 1_000_000
 MAX_SEARCH = 100_000
 MAX_STEPS = 1_000_000
+MAX_IMITATE_GAMES = 1_000_000
+MAX_IMITATE_KEEP = 100_000
+# The bootstrap's examples are held in memory while training: their estimated size (games x positions kept
+# x observation size x 4 bytes) is bounded before any game is played.
+MAX_IMITATION_BYTES = 4 * 1024**3
+IMITATE_WINDOWS = ("none", "values", "all")
+# A chunk of imitation games is saved once it holds this many games or this many seconds have passed, so an
+# interrupted bootstrap loses at most that much (a fast bot's games go in few files, a slow one's often).
+CHUNK_GAMES = 1000
+CHUNK_SECONDS = 60.0
+# The bootstrap holds out every this-many-th game (5%): its losses on them decide when its training stops.
+HELD_OUT_EVERY = 20
+# While a held-out set is given, ``fit`` measures it every this many steps and stops once this many
+# measures in a row have not improved on the best (whose weights it keeps).
+CHECK_EVERY = 200
+PATIENCE = 5
 
 
 class TrainError(FloeError):
@@ -85,6 +119,11 @@ class TrainConfig:
     eval_games: int = 16  # games per evaluation match (rounded up to whole seatings)
     eval_search: int = 32
     reference: str = ""  # the reference bot (the entry's away_bot if empty)
+    imitate: str = ""  # the bot the bootstrap imitates (none if empty)
+    imitate_games: int = 1000
+    imitate_keep: int = 16  # positions kept per imitation game (a random sample)
+    imitate_steps: int = 20_000  # the most gradient steps of the first network (early stopping ends it)
+    imitate_window: str = "values"  # what of the imitation examples later iterations train on too
 
     def check(self) -> None:
         """``OptionError`` for a value out of its bounds."""
@@ -98,6 +137,9 @@ class TrainConfig:
             "eval_search": (self.eval_search, 1, MAX_SEARCH),
             "explore": (self.explore, 0, 1_000_000),
             "depth": (self.depth, 0, 10_000),
+            "imitate_games": (self.imitate_games, 1, MAX_IMITATE_GAMES),
+            "imitate_keep": (self.imitate_keep, 1, MAX_IMITATE_KEEP),
+            "imitate_steps": (self.imitate_steps, 0, MAX_STEPS),
         }
         for name, (value, low, high) in bounds.items():
             if not low <= value <= high:
@@ -108,6 +150,26 @@ class TrainConfig:
             raise OptionError("the learning rate must be in (0, 1]")
         if not 1 <= len(self.hidden) <= 8 or not all(1 <= h <= 4096 for h in self.hidden):
             raise OptionError("--hidden: 1 to 8 layers of 1 to 4,096 units")
+        if self.imitate_window not in IMITATE_WINDOWS:
+            raise OptionError(f"--imitate-window must be one of {', '.join(IMITATE_WINDOWS)}")
+        if len(self.imitate) > 200:
+            raise OptionError("--imitate: a bot spec of at most 200 characters")
+
+    def check_imitation(self, game: Game) -> None:
+        """``OptionError`` if the bootstrap's bot cannot play ``game`` or its examples would not fit in
+        memory (checked before any game is played)."""
+        if not self.imitate:
+            return
+        from floe.bots.base import make_bot
+
+        make_bot(self.imitate, game, 0, 0)
+        positions = min(self.imitate_keep, game.spec.max_game_length)
+        size = self.imitate_games * positions * game.spec.observation_size * 4
+        if size > MAX_IMITATION_BYTES:
+            raise OptionError(
+                f"--imitate-games × --imitate-keep would hold up to {size / 1024**3:.1f} GB of examples "
+                f"(at most {MAX_IMITATION_BYTES // 1024**3}): lower either"
+            )
 
 
 def _search_bot(game: Game) -> str:
@@ -144,9 +206,17 @@ class Run:
     def data_file(self, iteration: int) -> Path:
         return self.folder / "data" / f"iter-{iteration:04d}.npz"
 
+    def imitation_file(self, chunk: int) -> Path:
+        return self.folder / "data" / f"imitate-{chunk:04d}.npz"
 
-def save_examples(path: Path, ex: Examples) -> None:
-    """The examples of an iteration, as one ``.npz`` (legal actions and targets flattened with offsets)."""
+    def imitation_files(self) -> list[Path]:
+        """The bootstrap's saved chunks, in order."""
+        return sorted((self.folder / "data").glob("imitate-[0-9][0-9][0-9][0-9].npz"))
+
+
+def save_examples(path: Path, ex: Examples, games: Sequence[int] = ()) -> None:
+    """Examples as one ``.npz`` (legal actions and targets flattened with offsets), with their games'
+    decisions and processor time, and (a bootstrap's chunk) the indices of the ``games`` they come from."""
     path.parent.mkdir(parents=True, exist_ok=True)
     lengths = np.array([len(a) for a in ex.legal], dtype=np.int64)
     part = path.with_name(path.name + ".part.npz")
@@ -157,24 +227,70 @@ def save_examples(path: Path, ex: Examples) -> None:
         lengths=lengths,
         legal=np.concatenate(ex.legal) if ex.legal else np.zeros(0, np.int32),
         targets=np.concatenate(ex.targets) if ex.targets else np.zeros(0, np.float32),
+        games=np.asarray(games, dtype=np.int64),
+        origin=ex.origin,
+        decisions=np.int64(ex.decisions),
+        cpu_seconds=np.float64(ex.cpu_seconds),
     )
     part.replace(path)
 
 
-def load_examples(path: Path) -> Examples:
-    """The examples ``save_examples`` wrote."""
+def load_examples(path: Path) -> tuple[Examples, list[int]]:
+    """The examples ``save_examples`` wrote, and the indices of their games (empty if it named none)."""
     try:
         with np.load(path, allow_pickle=False) as data:
             offsets = np.concatenate([[0], np.cumsum(data["lengths"])])
             legal, targets = data["legal"], data["targets"]
-            return Examples(
+            games = [int(g) for g in data["games"]] if "games" in data else []
+            ex = Examples(
                 vectors=data["vectors"],
                 legal=[legal[a:b] for a, b in itertools.pairwise(offsets)],
                 targets=[targets[a:b] for a, b in itertools.pairwise(offsets)],
                 values=data["values"],
+                decisions=int(data["decisions"]) if "decisions" in data else 0,
+                games=len(games),
+                cpu_seconds=float(data["cpu_seconds"]) if "cpu_seconds" in data else 0.0,
+                origin=data["origin"] if "origin" in data else np.zeros(0, np.int64),
             )
+            return ex, games
     except (OSError, ValueError, KeyError):
-        raise TrainError(f"{path} is damaged: delete it and resume (its iteration is played again)") from None
+        raise TrainError(f"{path} is damaged: delete it and resume (its games are played again)") from None
+
+
+def load_imitation(run: Run) -> tuple[Examples, set[int]]:
+    """All the bootstrap's saved examples, and the indices of the games they come from."""
+    parts: list[Examples] = []
+    games: set[int] = set()
+    for path in run.imitation_files():
+        ex, indices = load_examples(path)
+        parts.append(ex)
+        games.update(indices)
+    return merge(parts), games
+
+
+def values_only(ex: Examples) -> Examples:
+    """``ex`` without its policy targets (all zero: ``fit`` then trains only the value head on them)."""
+    return Examples(
+        vectors=ex.vectors,
+        legal=ex.legal,
+        targets=[np.zeros_like(t) for t in ex.targets],
+        values=ex.values,
+        decisions=ex.decisions,
+        games=ex.games,
+        cpu_seconds=ex.cpu_seconds,
+        origin=ex.origin,
+    )
+
+
+def subset(ex: Examples, rows: np.ndarray) -> Examples:
+    """The examples ``rows`` (indices) of ``ex`` (the counts of games, decisions and time are not split)."""
+    return Examples(
+        vectors=ex.vectors[rows],
+        legal=[ex.legal[r] for r in rows],
+        targets=[ex.targets[r] for r in rows],
+        values=ex.values[rows],
+        origin=ex.origin[rows] if len(ex.origin) == len(ex) else np.zeros(0, np.int64),
+    )
 
 
 def merge(parts: list[Examples]) -> Examples:
@@ -188,15 +304,32 @@ def merge(parts: list[Examples]) -> Examples:
         decisions=sum(p.decisions for p in parts),
         games=sum(p.games for p in parts),
         cpu_seconds=sum(p.cpu_seconds for p in parts),
+        origin=np.concatenate([p.origin for p in parts])
+        if parts and all(len(p.origin) == len(p) for p in parts)
+        else np.zeros(0, np.int64),
     )
 
 
 # --- training the network (JAX) ---------------------------------------------------------------------------
 
 
-def fit(model: Model, ex: Examples, config: TrainConfig, seed: int) -> tuple[Model, dict[str, float]]:
-    """Train a copy of ``model`` on ``ex`` for ``config.steps`` minibatch steps; the trained model and the
-    losses (policy cross-entropy and value squared error, on the whole set before and after)."""
+def fit(
+    model: Model,
+    ex: Examples,
+    config: TrainConfig,
+    seed: int,
+    steps: int | None = None,
+    held_out: Examples | None = None,
+) -> tuple[Model, dict[str, float]]:
+    """Train a copy of ``model`` on ``ex`` for ``steps`` minibatch steps (default ``config.steps``); the
+    trained model and the losses (policy cross-entropy and value squared error, on the whole set before and
+    after). An example whose target is all zero (``values_only``) trains the value head only; where there
+    are both kinds, each batch takes half of each, so the few policy examples are not drowned.
+
+    With ``held_out`` examples (of other games), their loss (policy plus value) is measured every
+    ``CHECK_EVERY`` steps: the weights with the lowest are returned, and the training stops once
+    ``PATIENCE`` measures in a row have not improved on it (early stopping: a network that learns its
+    games by heart gets worse on others)."""
     try:
         import jax
         import jax.numpy as jnp
@@ -224,7 +357,8 @@ def fit(model: Model, ex: Examples, config: TrainConfig, seed: int) -> tuple[Mod
     def losses(p: Any, x: Any, mask: Any, target: Any, value: Any) -> tuple[Any, Any]:
         logits, v = forward(p, x)
         logits = jnp.where(mask, logits, -1e9)
-        policy = -jnp.mean(jnp.sum(target * jax.nn.log_softmax(logits), axis=-1))
+        # The mean over the examples that have a policy target (each sums to 1; a values-only one to 0).
+        policy = -jnp.sum(target * jax.nn.log_softmax(logits)) / jnp.maximum(jnp.sum(target), 1.0)
         return policy, jnp.mean(jnp.sum((v - value) ** 2, axis=-1))
 
     def objective(p: Any, x: Any, mask: Any, target: Any, value: Any) -> Any:
@@ -241,33 +375,65 @@ def fit(model: Model, ex: Examples, config: TrainConfig, seed: int) -> tuple[Mod
         updates, s = optimiser.update(grads, s, p)
         return optax.apply_updates(p, updates), s
 
-    def dense(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def dense(e: Examples, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         mask = np.zeros((len(rows), actions), dtype=bool)
         target = np.zeros((len(rows), actions), dtype=np.float32)
         for i, r in enumerate(rows):
-            mask[i, ex.legal[r]] = True
-            target[i, ex.legal[r]] = ex.targets[r]
+            mask[i, e.legal[r]] = True
+            target[i, e.legal[r]] = e.targets[r]
         return mask, target
 
     eval_loss = jax.jit(losses)
 
-    def measure(p: Any) -> tuple[float, float]:
-        total_p = total_v = 0.0
-        for start in range(0, n, 1024):
-            rows = np.arange(start, min(n, start + 1024))
-            mask, target = dense(rows)
-            lp, lv = eval_loss(p, ex.vectors[rows], mask, target, ex.values[rows])
-            total_p += float(lp) * len(rows)
+    def measure(p: Any, e: Examples) -> tuple[float, float]:
+        total_p = total_v = mass = 0.0
+        for start in range(0, len(e), 1024):
+            rows = np.arange(start, min(len(e), start + 1024))
+            mask, target = dense(e, rows)
+            lp, lv = eval_loss(p, e.vectors[rows], mask, target, e.values[rows])
+            total_p += float(lp) * max(float(target.sum()), 1.0)
             total_v += float(lv) * len(rows)
-        return total_p / max(n, 1), total_v / max(n, 1)
+            mass += float(target.sum())
+        return total_p / max(mass, 1.0), total_v / max(len(e), 1)
 
-    before = measure(params)
+    with_policy = np.array([float(t.sum()) > 0 for t in ex.targets], dtype=bool)
+    groups = (np.flatnonzero(with_policy), np.flatnonzero(~with_policy))
+    before = measure(params, ex)
     rng = np.random.default_rng(seed)
-    for _ in range(config.steps if n else 0):
-        rows = rng.integers(0, n, size=min(config.batch, n))
-        mask, target = dense(rows)
+    batch = min(config.batch, n)
+    held = held_out if held_out is not None and len(held_out) else None
+    kept, kept_loss, kept_step, since = params, math.inf, 0, 0
+    done = 0
+    for done in range(1, (config.steps if steps is None else steps) + 1 if n else 1):
+        if len(groups[0]) and len(groups[1]):
+            half = batch // 2
+            rows = np.concatenate(
+                [rng.choice(groups[0], size=batch - half), rng.choice(groups[1], size=half)]
+            )
+        else:
+            rows = rng.integers(0, n, size=batch)
+        mask, target = dense(ex, rows)
         params, opt_state = step(params, opt_state, ex.vectors[rows], mask, target, ex.values[rows])
-    after = measure(params)
+        if held is not None and done % CHECK_EVERY == 0:
+            loss = sum(measure(params, held))
+            if loss < kept_loss:
+                kept, kept_loss, kept_step, since = params, loss, done, 0
+            elif (since := since + 1) >= PATIENCE:
+                break
+    held_figures: dict[str, float] = {}
+    if held is not None:
+        loss = sum(measure(params, held))
+        if loss < kept_loss:
+            kept, kept_step = params, done
+        params = kept
+        held_policy, held_value = measure(params, held)
+        held_figures = {
+            "policy_loss_held_out": held_policy,
+            "value_loss_held_out": held_value,
+            "steps_kept": kept_step,
+            "steps_done": done,
+        }
+    after = measure(params, ex)
     trained = Model(
         game=model.game,
         version=model.version,
@@ -284,6 +450,7 @@ def fit(model: Model, ex: Examples, config: TrainConfig, seed: int) -> tuple[Mod
         "value_loss_before": before[1],
         "policy_loss": after[0],
         "value_loss": after[1],
+        **held_figures,
     }
     return trained, figures
 
@@ -296,13 +463,15 @@ def held_out_losses(model: Model, ex: Examples) -> dict[str, float]:
         return {}
     logits, values = model.forward(ex.vectors)
     policy = 0.0
+    mass = 0.0
     for row, legal, target in zip(logits, ex.legal, ex.targets, strict=True):
         chosen = row[legal]
         top = float(chosen.max())
         log_z = top + math.log(float(np.exp(chosen - top).sum()))
         policy -= float(np.dot(target, chosen - log_z))
+        mass += float(target.sum())
     value = float(np.mean(np.sum((values - ex.values) ** 2, axis=-1)))
-    return {"policy_loss_new_games": policy / len(ex), "value_loss_new_games": value}
+    return {"policy_loss_new_games": policy / max(mass, 1.0), "value_loss_new_games": value}
 
 
 # --- evaluation --------------------------------------------------------------------------------------------
@@ -346,21 +515,22 @@ def run_training(
     command: str | None = None,
     console: Console | None = None,
 ) -> dict[str, Any]:
-    """Train until the run in ``out`` has ``iterations`` iterations (see the module docstring); returns the
-    run's record (``run.json``)."""
-    if not 1 <= iterations <= MAX_ITERATIONS:
-        raise OptionError(f"--iterations must be from 1 to {MAX_ITERATIONS:,}")
+    """Train until the run in ``out`` has ``iterations`` iterations after its bootstrap, if it has one (see
+    the module docstring); returns the run's record (``run.json``)."""
+    if not (0 if config.imitate else 1) <= iterations <= MAX_ITERATIONS:
+        low = 0 if config.imitate else 1
+        raise OptionError(f"--iterations must be from {low} to {MAX_ITERATIONS:,}")
     config.check()
     # Checked before any game is played, so a missing extra costs one line and no work.
     if importlib.util.find_spec("jax") is None or importlib.util.find_spec("optax") is None:
         raise OptionError(TRAIN_INSTALL)
     game = make_game(config.game, config.players, config.options)
+    config.check_imitation(game)
     reference = config.reference or entry(game.name).away_bot
     config = TrainConfig(**{**asdict(config), "game": game.name, "reference": reference})
     console = console or Console(stderr=True)
     run = Run(out)
     best_path = out / "best.npz"
-    shipped_path = out / "models" / f"{game.name}-{game.players}p.npz"
     command = command or shlex.join(["floe", *sys.argv[1:]])
     if run.file.exists():
         if not resume:
@@ -368,7 +538,10 @@ def run_training(
                 f"{out} holds a training run: add --resume to continue it, or choose another --out"
             )
         record = run.read()
-        had = {**record.get("config", {}), "hidden": tuple(record.get("config", {}).get("hidden", ()))}
+        # A setting a run's record lacks (written before the setting existed) had its default value.
+        defaults = asdict(TrainConfig(game=config.game, players=config.players))
+        had = {**defaults, **record.get("config", {})}
+        had["hidden"] = tuple(had["hidden"])
         want = {**asdict(config), "hidden": tuple(config.hidden)}
         diffs = [k for k in want if had.get(k) != want[k]]
         if diffs:
@@ -390,7 +563,6 @@ def run_training(
             "iterations": [],
         }
         run.write(record)
-    bot = _search_bot(game)
     bar = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -400,85 +572,222 @@ def run_training(
         transient=True,
         disable=not progress,
     )
+    trainer = _Trainer(config, game, run, backend, bar, console, command)
     with bar:
-        while len(record["iterations"]) < iterations:
-            k = len(record["iterations"]) + 1
-            started = time.perf_counter()
-            # 1. self-play
-            data = best.to_bytes()
-            jobs = [
-                SelfPlayJob(
-                    game.name, game.players, config.options, data, _seed(config.seed, k, g),
-                    config.search, config.c, config.explore, config.noise, config.mix, config.depth,
-                )
-                for g in range(config.games)
-            ]  # fmt: skip
-            parts = _phase(bar, f"iteration {k}: self-play", self_play, jobs, backend)
-            fresh = merge(parts)
-            save_examples(run.data_file(k), fresh)
-            window = [run.data_file(j) for j in range(max(1, k - config.window + 1), k + 1)]
-            examples = merge(
-                [fresh if p == run.data_file(k) else load_examples(p) for p in window if p.exists()]
-            )
-            # 2. training
-            task = bar.add_task(f"iteration {k}: training", total=None)
-            train_cpu = time.process_time()
-            candidate, losses = fit(best, examples, config, _seed(config.seed, k, -1))
-            losses.update(held_out_losses(best, fresh))
-            train_cpu = time.process_time() - train_cpu
-            bar.remove_task(task)
-            candidate.save(out / f"candidate-{k:04d}.npz")
-            # 3. evaluation
-            budget = f"it={config.eval_search},depth={config.depth}" + (
-                f",mix={config.mix:g}" if config.mix else ""
-            )
-            matches = {
-                "vs_best": (f"{bot}:net=candidate,{budget}", f"{bot}:net=best,{budget}"),
-                "search_vs_reference": (f"{bot}:net=candidate,{budget}", reference),
-                "net_vs_reference": ("net:net=candidate", reference),
-            }
-            models = {"candidate": candidate.to_bytes(), "best": data}
-            ejobs = evaluation_jobs(game, config, matches, models, _seed(config.seed, k, -2))
-            results: dict[str, list[float]] = {tag: [] for tag in matches}
-            eval_cpu = 0.0
-            for tag, value, cpu in _phase(bar, f"iteration {k}: evaluation", evaluation_game, ejobs, backend):
-                results[tag].append(value)
-                eval_cpu += cpu
-            figures = {tag: _score(values) for tag, values in results.items()}
-            accepted = not results["vs_best"] or figures["vs_best"]["score"] >= 0.5
-            # Processor time, measured where the games ran and here for the training (all its threads).
-            core_seconds = fresh.cpu_seconds + eval_cpu + train_cpu
-            info = dict(best.info)
-            total_games = int(info.get("games", 0)) + config.games
-            total_core = float(info.get("core_seconds", 0.0)) + core_seconds
-            if accepted:
-                best = candidate
-            best.info = {
-                **info,
-                "command": command,
-                "iterations": k,
-                "games": total_games,
-                "core_seconds": total_core,
-            }
-            best.save(best_path)
-            best.save(shipped_path)
-            entry_record = {
-                "iteration": k,
-                "examples": len(fresh),
-                "trained_on": len(examples),
-                "games": config.games,
-                "decisions": fresh.decisions,
-                **{key: round(v, 5) for key, v in losses.items()},
-                **figures,
-                "accepted": accepted,
-                "seconds": round(time.perf_counter() - started, 1),
-                "core_seconds": round(core_seconds, 1),
-            }
-            record["iterations"].append(entry_record)
-            run.write(record)
-            write_report(record, out / "report.png")
-            console.print(_line(entry_record, reference), highlight=False)
+        if config.imitate and not any(it["iteration"] == 0 for it in record["iterations"]):
+            best = trainer.bootstrap(best, record)
+        kept: Examples | None = None  # the imitation examples later iterations train on too
+        while (k := sum(1 for it in record["iterations"] if it["iteration"] > 0) + 1) <= iterations:
+            if kept is None and config.imitate and config.imitate_window != "none":
+                kept = load_imitation(run)[0]
+                kept = values_only(kept) if config.imitate_window == "values" else kept
+            best = trainer.iteration(k, best, record, kept)
     return record
+
+
+class _Trainer:
+    """The steps of a run (``run_training`` decides which to take)."""
+
+    def __init__(
+        self,
+        config: TrainConfig,
+        game: Game,
+        run: Run,
+        backend: Backend,
+        bar: Progress,
+        console: Console,
+        command: str,
+    ) -> None:
+        self.config = config
+        self.game = game
+        self.run = run
+        self.backend = backend
+        self.bar = bar
+        self.console = console
+        self.command = command
+        self.bot = _search_bot(game)
+        self.budget = f"it={config.eval_search},depth={config.depth}" + (
+            f",mix={config.mix:g}" if config.mix else ""
+        )
+
+    def bootstrap(self, best: Model, record: dict[str, Any]) -> Model:
+        """Iteration 0: the imitation games not yet saved, the first network trained on all of them and
+        evaluated against the reference bot; it becomes the best."""
+        config, run = self.config, self.run
+        started = time.perf_counter()
+        _, done = load_imitation(run)
+        chunks = [int(p.stem.split("-")[1]) for p in run.imitation_files()]
+        jobs = [
+            ImitationJob(
+                self.game.name, self.game.players, config.options, config.imitate,
+                _imitation_seed(config.seed, g), g, config.imitate_keep,
+            )
+            for g in range(config.imitate_games)
+            if g not in done
+        ]  # fmt: skip
+        chunk = max(chunks, default=-1) + 1
+        pending: list[tuple[int, Examples]] = []
+        flushed = time.monotonic()
+
+        def flush() -> None:
+            nonlocal chunk, flushed
+            if pending:
+                ex = merge([e for _, e in pending])
+                save_examples(run.imitation_file(chunk), ex, [g for g, _ in pending])
+                chunk += 1
+                pending.clear()
+            flushed = time.monotonic()
+
+        task = self.bar.add_task(f"iteration 0: {len(jobs)} games of {config.imitate}", total=len(jobs))
+
+        def keep(result: tuple[int, Examples]) -> None:
+            pending.append(result)
+            self.bar.advance(task)
+            if len(pending) >= CHUNK_GAMES or time.monotonic() - flushed >= CHUNK_SECONDS:
+                flush()
+
+        try:
+            execute(imitation_game, jobs, self.backend, keep)
+        finally:
+            flush()  # what was played survives an interrupt: a resumed bootstrap does not play it again
+        self.bar.remove_task(task)
+        examples, done = load_imitation(run)
+        task = self.bar.add_task("iteration 0: training", total=None)
+        train_cpu = time.process_time()
+        # Every HELD_OUT_EVERY-th game is held out: the network's losses on games it never saw decide when
+        # its training stops (with a few thousand games it learns them by heart: docs/learning.md).
+        held = examples.origin % HELD_OUT_EVERY == HELD_OUT_EVERY - 1
+        if len(examples.origin) != len(examples) or not held.any() or held.all():
+            held = np.zeros(len(examples), dtype=bool)
+        candidate, losses = fit(
+            best,
+            subset(examples, np.flatnonzero(~held)),
+            config,
+            _seed(config.seed, 0, -1),
+            config.imitate_steps,
+            subset(examples, np.flatnonzero(held)) if held.any() else None,
+        )
+        train_cpu = time.process_time() - train_cpu
+        self.bar.remove_task(task)
+        candidate.save(run.folder / f"candidate-{0:04d}.npz")
+        matches = {
+            "search_vs_reference": (f"{self.bot}:net=candidate,{self.budget}", config.reference),
+            "net_vs_reference": ("net:net=candidate", config.reference),
+        }
+        figures, eval_cpu = self.evaluate(0, matches, {"candidate": candidate.to_bytes()})
+        core_seconds = examples.cpu_seconds + eval_cpu + train_cpu
+        candidate.info = {
+            **best.info,
+            "command": self.command,
+            "iterations": 0,
+            "imitation": config.imitate,
+            "imitation_games": len(done),
+            "core_seconds": float(best.info.get("core_seconds", 0.0)) + core_seconds,
+        }
+        entry = {
+            "iteration": 0,
+            "imitate": config.imitate,
+            "examples": len(examples),
+            "trained_on": int((~held).sum()),
+            "games": len(done),
+            "decisions": examples.decisions,
+            **{key: round(v, 5) for key, v in losses.items()},
+            **figures,
+            "accepted": True,
+            "seconds": round(time.perf_counter() - started, 1),
+            "core_seconds": round(core_seconds, 1),
+        }
+        self.record(candidate, record, entry)
+        return candidate
+
+    def iteration(self, k: int, best: Model, record: dict[str, Any], kept: Examples | None) -> Model:
+        """Iteration ``k`` of expert iteration: self-play, training, evaluation; the best network after it."""
+        config, run, game = self.config, self.run, self.game
+        started = time.perf_counter()
+        # 1. self-play
+        data = best.to_bytes()
+        jobs = [
+            SelfPlayJob(
+                game.name, game.players, config.options, data, _seed(config.seed, k, g),
+                config.search, config.c, config.explore, config.noise, config.mix, config.depth,
+            )
+            for g in range(config.games)
+        ]  # fmt: skip
+        parts = _phase(self.bar, f"iteration {k}: self-play", self_play, jobs, self.backend)
+        fresh = merge(parts)
+        save_examples(run.data_file(k), fresh)
+        window = [run.data_file(j) for j in range(max(1, k - config.window + 1), k + 1)]
+        examples = merge(
+            [fresh if p == run.data_file(k) else load_examples(p)[0] for p in window if p.exists()]
+            + ([kept] if kept is not None else [])
+        )
+        # 2. training
+        task = self.bar.add_task(f"iteration {k}: training", total=None)
+        train_cpu = time.process_time()
+        candidate, losses = fit(best, examples, config, _seed(config.seed, k, -1))
+        losses.update(held_out_losses(best, fresh))
+        train_cpu = time.process_time() - train_cpu
+        self.bar.remove_task(task)
+        candidate.save(run.folder / f"candidate-{k:04d}.npz")
+        # 3. evaluation
+        bot, budget, reference = self.bot, self.budget, config.reference
+        matches = {
+            "vs_best": (f"{bot}:net=candidate,{budget}", f"{bot}:net=best,{budget}"),
+            "search_vs_reference": (f"{bot}:net=candidate,{budget}", reference),
+            "net_vs_reference": ("net:net=candidate", reference),
+        }
+        figures, eval_cpu = self.evaluate(k, matches, {"candidate": candidate.to_bytes(), "best": data})
+        accepted = not figures["vs_best"]["games"] or figures["vs_best"]["score"] >= 0.5
+        # Processor time, measured where the games ran and here for the training (all its threads).
+        core_seconds = fresh.cpu_seconds + eval_cpu + train_cpu
+        info = dict(best.info)
+        if accepted:
+            best = candidate
+        best.info = {
+            **info,
+            "command": self.command,
+            "iterations": k,
+            "games": int(info.get("games", 0)) + config.games,
+            "core_seconds": float(info.get("core_seconds", 0.0)) + core_seconds,
+        }
+        entry = {
+            "iteration": k,
+            "examples": len(fresh),
+            "trained_on": len(examples),
+            "games": config.games,
+            "decisions": fresh.decisions,
+            **{key: round(v, 5) for key, v in losses.items()},
+            **figures,
+            "accepted": accepted,
+            "seconds": round(time.perf_counter() - started, 1),
+            "core_seconds": round(core_seconds, 1),
+        }
+        self.record(best, record, entry)
+        return best
+
+    def evaluate(
+        self, k: int, matches: Mapping[str, tuple[str, str]], models: dict[str, bytes]
+    ) -> tuple[dict[str, dict[str, Any]], float]:
+        """The matches' scores (tag -> score with its interval) and the processor time they took."""
+        ejobs = evaluation_jobs(self.game, self.config, matches, models, _seed(self.config.seed, k, -2))
+        results: dict[str, list[float]] = {tag: [] for tag in matches}
+        cpu = 0.0
+        for tag, value, spent in _phase(
+            self.bar, f"iteration {k}: evaluation", evaluation_game, ejobs, self.backend
+        ):
+            results[tag].append(value)
+            cpu += spent
+        return {tag: _score(values) for tag, values in results.items()}, cpu
+
+    def record(self, best: Model, record: dict[str, Any], entry: dict[str, Any]) -> None:
+        """Save the best model (also under the name the bots look for) and the iteration's figures."""
+        folder = self.run.folder
+        best.save(folder / "best.npz")
+        best.save(folder / "models" / f"{self.game.name}-{self.game.players}p.npz")
+        record["iterations"].append(entry)
+        self.run.write(record)
+        write_report(record, folder / "report.png")
+        self.console.print(_line(entry, self.config.reference), highlight=False)
 
 
 def _phase(
@@ -501,6 +810,11 @@ def _seed(seed: int, iteration: int, index: int) -> int:
     return (seed * 1_000_003 + iteration * 10_007 + index) % (2**31)
 
 
+def _imitation_seed(seed: int, game: int) -> int:
+    """The seed of the bootstrap's game ``game``: apart from the iterations' (up to a million games)."""
+    return (seed * 1_000_003 + 2**30 + game) % (2**31)
+
+
 def _score(values: list[float]) -> dict[str, Any]:
     """Mean result with a 95% Wilson interval (a result counts as that fraction of a win)."""
     n = len(values)
@@ -518,9 +832,10 @@ def _line(it: Mapping[str, Any], reference: str) -> str:
             else "—"
         )
 
+    source = f" (imitating {it['imitate']}, {it['games']} games)" if it.get("imitate") else ""
     return (
-        f"iteration {it['iteration']}: {it['examples']} examples; losses policy {it['policy_loss']:.3f} "
-        f"value {it['value_loss']:.3f}; vs best {show('vs_best')} "
+        f"iteration {it['iteration']}{source}: {it['examples']} examples; "
+        f"losses policy {it['policy_loss']:.3f} value {it['value_loss']:.3f}; vs best {show('vs_best')} "
         f"({'kept' if it['accepted'] else 'dropped'}); "
         f"search vs {reference} {show('search_vs_reference')}; net vs {reference} {show('net_vs_reference')}"
     )
@@ -558,8 +873,10 @@ def write_report(record: Mapping[str, Any], path: Path) -> None:
     )
     bottom.plot(xs, [it["policy_loss"] for it in its], marker="o", label="policy loss (cross-entropy)")
     bottom.plot(xs, [it["value_loss"] for it in its], marker="o", label="value loss (squared error)")
-    for key, label in (("policy_loss_new_games", "policy"), ("value_loss_new_games", "value")):
-        held = [(x, it[key]) for x, it in zip(xs, its, strict=True) if key in it]
+    for label in ("policy", "value"):
+        # Games the network was not trained on: an iteration's new games, the bootstrap's held-out ones.
+        keys = (f"{label}_loss_new_games", f"{label}_loss_held_out")
+        held = [(x, it[k]) for x, it in zip(xs, its, strict=True) for k in keys if k in it]
         if held:
             bottom.plot(
                 *zip(*held, strict=True), linestyle="--", marker="x", label=f"{label} loss, new games"
