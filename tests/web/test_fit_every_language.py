@@ -3,7 +3,7 @@ a board module, one seeded game is played by clicking (tabledriver.py) up to a s
 page is turned to each of en/de/it/pl at 1366×900 and at 390×844 (a phone) and checked:
 
 - no text is clipped: neither cut by its own box (an ellipsis, hidden overflow) nor by an ancestor that
-  hides its overflow;
+  hides its overflow; no text overlaps another (each cut to what its scrolling ancestors show);
 - the prompt is wholly on the screen (top of the page), and at 1366×900 so is the board's first part;
 - every highlighted piece can be clicked: brought into view, the browser's hit-testing at its centre gives
   the click to it (or to what it holds), not to a piece above or below it.
@@ -35,7 +35,8 @@ SIZES = ({"width": 1366, "height": 900}, {"width": 390, "height": 844})
 LANGUAGES = ("en", "de", "it", "pl")
 SAMPLED = 12  # the decision checked: past the opening, a few cards and pieces in play
 # Games whose screens do not pass yet: Arche's card names are cut on the cards ("Mamm…", "Hippop…"), its
-# players' names in their panels ("P3 bot Ra…") and its bar's phase.
+# players' names in their panels ("P3 bot Ra…"), its bar's phase, and at 1366×900 its bar runs into the side
+# column (its turn, in German its bank, over the game log's title and lines).
 NOT_YET = {"arche"}
 
 # Text cut by its own box or by an ancestor that hides its overflow: "where: text".
@@ -61,6 +62,45 @@ CLIPPED = """() => {
         out.push(`inside ${a.className || a.tagName}: ${text}`);
         break;
       }
+    }
+  }
+  return out;
+}"""
+
+# Texts that overlap another text (not one inside the other): each text node's boxes, cut to what its
+# scrolling or clipping ancestors show, against every other's: "text / text".
+OVERLAPS = """() => {
+  const cut = (r, el) => {
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      [l, t, rt, b] = [Math.max(l, c.left), Math.max(t, c.top), Math.min(rt, c.right), Math.min(b, c.bottom)];
+    }
+    return rt - l > 1 && b - t > 1 ? [l, t, rt, b] : null;
+  };
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el || !el.getClientRects().length) continue;
+    if (el.closest('details:not([open])') || getComputedStyle(el).visibility === 'hidden') continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) {
+      const box = cut(r, el);
+      if (box) texts.push({ el, box, text: n.textContent.trim().slice(0, 30) });
+    }
+  }
+  const out = [];
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      const [a, b] = [texts[i], texts[j]];
+      if (a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      const w = Math.min(a.box[2], b.box[2]) - Math.max(a.box[0], b.box[0]);
+      const h = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+      if (w > 2 && h > 2) out.push(`${a.text} / ${b.text}`);
     }
   }
   return out;
@@ -147,6 +187,7 @@ def test_a_sampled_decision_fits_every_language_and_size(
             where = f"{lang} {size['width']}×{size['height']}"
             assert page.evaluate("() => document.documentElement.lang") == lang, where
             found += [f"{where} clipped {x}" for x in page.evaluate(CLIPPED)]
+            found += [f"{where} overlapping {x}" for x in page.evaluate(OVERLAPS)]
             found += [f"{where} off screen {x}" for x in page.evaluate(OFF_SCREEN, [size["width"] > 900])]
             found += [f"{where} not clickable {x}" for x in page.evaluate(UNCLICKABLE)]
     page.close()
