@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from floe.cli import app
 from floe.lab import backends
 from floe.lab.backends import Backend
+from floe.lab.raybackend import ray_log_path
 from floe.lab.tournament import load_results, make_tournament, run_tournament
 from floe.server.bench_probe import default_sigint
 
@@ -91,10 +92,14 @@ def test_ctrl_c_on_ray_leaves_a_resumable_file(tmp_path: Path) -> None:
     # games are being played, always finds it running.
     command = [floe, "tournament", "arctic", "--bots", "random", "--games", str(ENDLESS), "--seed", "7"]
     command += ["--ray", "--workers", "2", "--batch", "4", "--out", str(path), "--json"]
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"}
+    # Ray's worst case for a terminal: its C++ core (GCS, raylet, core worker) and its processes write every
+    # log line to the standard error they inherit, as they do with their error lines on a Ctrl-C.
+    env["RAY_LOG_TO_STDERR"] = "1"
     proc = subprocess.Popen(
         command,
         # Ray's loopback switch left to the command (only the tests' auth token in the environment).
-        env={k: v for k, v in os.environ.items() if k != "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"},
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -118,6 +123,16 @@ def test_ctrl_c_on_ray_leaves_a_resumable_file(tmp_path: Path) -> None:
         kill_group(proc.pid)  # whatever Ray left, the test leaves nothing
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr and "Error" not in stderr, stderr  # (Typer exits 130 quietly)
+    # None of Ray's own lines reach the person: they are in the run's Ray log (issue 27, item 11); what
+    # the person reads is the command's own words.
+    log = ray_log_path(proc.pid)
+    try:
+        kept = log.read_text(errors="replace")
+    finally:
+        log.unlink(missing_ok=True)
+    assert "raylet" in kept and "gcs" in kept.lower(), kept[:2000]
+    assert stderr.strip().splitlines()[0].startswith("interrupted: the games played so far are in"), stderr
+    assert "raylet" not in stderr and "gcs" not in stderr.lower() and " INFO " not in stderr, stderr
     # The local instance listened on 127.0.0.1 only (its GCS, raylet, workers and this driver).
     assert len(sockets) >= 4 and all(on_loopback(a) for a in sockets), sorted(sockets)
 

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from floe.core.registry import entry
+from floe.server.archive import stored_summary
 from floe.server.botrunner import BotLimits, BotRunner
 from floe.server.conns import Conn, ConnLimits
 from floe.server.limits import TableLimits, TooMany
@@ -915,3 +916,27 @@ def test_damaged_rows_are_named_and_stay_unknown(tmp_path: Path) -> None:
         assert lobby.unloadable == {ids["bad_seats"], ids["done"]}
 
     run(tmp_path, check)
+
+
+def test_a_table_whose_links_nobody_opened_is_listed_as_not_opened(tmp_path: Path) -> None:
+    """Issue 27, item 4: the creator's seat is claimed at once, so a table of one person and a bot plays
+    from its creation; until the creator opens the link, the lobby's list says it waits for players."""
+
+    async def scenario(lobby: Lobby) -> None:
+        made = CreateTable(game="arktia", seats=[PERSON, bot("random")])
+        table, tokens, _ = await lobby.create(made)
+        assert table.status == "playing" and not table.opened
+        [listed] = await lobby.public_tables()
+        assert (listed["status"], listed["opened"]) == ("playing", False)
+        assert await lobby.hello(table, tokens[0][1]) == 0
+        [listed] = await lobby.public_tables()
+        assert (listed["status"], listed["opened"]) == ("playing", True) and table.opened
+        # A table of bots alone has no link to open; a finished one read from its row says it too.
+        bots, _, _ = await lobby.create(CreateTable(game="arktia", seats=[bot("random")] * 2))
+        assert bots.opened and bots.summary()["opened"] is True
+        row = stored(lobby, table.id)
+        assert stored_summary(row, table.version)["opened"] is True
+        row.seats[0]["seen"] = False
+        assert stored_summary(row, table.version)["opened"] is False
+
+    run(tmp_path, scenario, bots=HeldBots())

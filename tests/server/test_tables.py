@@ -130,7 +130,8 @@ def test_status_turn_and_summary() -> None:
     table = make_table(timer=30.0)
     assert (table.status, table.to_move) == ("playing", table.state.current_player())
     assert table.summary() == {
-        "id": "t1", "game": "arctic", "players": 2, "status": "playing", "version": len(table.state.history),
+        "id": "t1", "game": "arctic", "players": 2, "status": "playing", "opened": False,
+        "version": len(table.state.history),
         "created": 1.5, "options": {}, "turn_timer": 30.0, "public": True, "name": None,
         "seats": [table.seats[0].summary(0, "arctic"), table.seats[1].summary(1, "arctic")],
         "to_move": table.to_move,

@@ -1,5 +1,6 @@
 """Names in the browser: the lobby offers bots by their friendly names, weakest first; a table's name is
-given in the lobby and shown in its list and the table's title; a bot seat is named by its bot's name."""
+given in the lobby and shown in its list and the table's title; a bot seat is named by its bot's name; a
+table whose link was not opened yet is listed as waiting for players."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ def test_bots_and_tables_by_their_names(browser: Any, server: Any) -> None:
     row = page.locator(f"[data-testid=table-row][data-table='{table_id}']")
     expect(row.locator("[data-testid=table-name]")).to_have_text("Friday <b>night</b>")  # text, not markup
     expect(row).to_contain_text(f"P2 bot {BASELINE}")
+    expect(row).to_contain_text("waiting for players")  # made, but its link not opened yet (issue 27)
     page.click("[data-testid=open-seat]")
     page.wait_for_selector("[data-testid=seats] li[data-seat='1']")
     expect(page.locator("#table-title")).to_contain_text("· Friday <b>night</b>")

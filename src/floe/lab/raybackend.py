@@ -18,9 +18,11 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, TextIO, TypeVar
 
 from floe.core.errors import FloeError
 from floe.lab.backends import Backend
@@ -63,6 +65,68 @@ def _keep_to_loopback() -> None:
         constants.ENABLE_RAY_CLUSTER = False  # type: ignore[attr-defined]
 
 
+def ray_log_path(pid: int | None = None) -> Path:
+    """Where Ray's own output of the run in process ``pid`` (default: this one) goes
+    (``ray_output_to_log``)."""
+    return Path(tempfile.gettempdir()) / f"floe-ray-{os.getpid() if pid is None else pid}.log"
+
+
+def _stream_to(fd: int, current: TextIO) -> TextIO | None:
+    """A new text stream on a copy of ``fd`` standing for ``current`` (Python's ``sys.stdout`` or
+    ``sys.stderr``), or None when ``current`` is not that descriptor's stream (a test's capture)."""
+    try:
+        if current.fileno() != fd:
+            return None
+    except (AttributeError, OSError, ValueError):
+        return None
+    return os.fdopen(
+        os.dup(fd), "w", buffering=1, encoding=current.encoding, errors=current.errors, closefd=True
+    )
+
+
+def _log_note() -> str:
+    """Where Ray's own output is, for a message, if it wrote any."""
+    path = ray_log_path()
+    return f" (Ray's own output: {path})" if path.exists() and path.stat().st_size else ""
+
+
+@contextmanager
+def ray_output_to_log(path: Path) -> Iterator[None]:
+    """Ray's own lines kept out of the user's terminal and in ``path``: its C++ core in this process (the
+    GCS, raylet and core-worker error lines it prints on a shutdown or a Ctrl-C) and any process Ray starts
+    write to the file descriptors 1 and 2, which point at ``path`` meanwhile, while this program's own
+    output (``sys.stdout``, ``sys.stderr``: the results, progress, messages) goes on to the terminal through
+    copies of the old descriptors. An empty log is removed at the end."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    log = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    saved = {fd: os.dup(fd) for fd in (1, 2)}
+    streams = {1: sys.stdout, 2: sys.stderr}
+    ours = {fd: _stream_to(fd, streams[fd]) for fd in (1, 2)}
+    try:
+        for fd in (1, 2):
+            os.dup2(log, fd)
+        if ours[1] is not None:
+            sys.stdout = ours[1]
+        if ours[2] is not None:
+            sys.stderr = ours[2]
+        yield
+    finally:
+        for fd in (1, 2):
+            stream = ours[fd]
+            if stream is not None:
+                stream.flush()
+            os.dup2(saved[fd], fd)
+            os.close(saved[fd])
+        sys.stdout, sys.stderr = streams[1], streams[2]
+        for stream in ours.values():
+            if stream is not None:
+                stream.close()
+        os.close(log)
+        if path.exists() and path.stat().st_size == 0:
+            path.unlink()
+
+
 @contextmanager
 def ray_session(backend: Backend) -> Iterator[Any]:
     """Ray, connected for one run: to ``backend.ray_address``, else to a local instance started now with
@@ -77,6 +141,11 @@ def ray_session(backend: Backend) -> Iterator[Any]:
         yield ray
         return
     common: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
+    with ray_output_to_log(ray_log_path()):
+        yield from _connected(ray, backend, common)
+
+
+def _connected(ray: Any, backend: Backend, common: dict[str, Any]) -> Iterator[Any]:
     try:
         if backend.ray_address is not None:
             ray.init(address=backend.ray_address, **common)
@@ -93,7 +162,7 @@ def ray_session(backend: Backend) -> Iterator[Any]:
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = backend.ray_address or "a local instance"
         raise RayRunError(
-            f"cannot start Ray ({where}): {str(exc).splitlines()[0] if str(exc) else exc}"
+            f"cannot start Ray ({where}): {str(exc).splitlines()[0] if str(exc) else exc}" + _log_note()
         ) from None
     try:
         yield ray
@@ -142,9 +211,9 @@ def _results(ray: Any, ref: Any) -> list[Any]:
     except ray.exceptions.RayTaskError as exc:
         if isinstance(exc.cause, Exception):
             raise exc.cause from None
-        raise RayRunError(f"Ray: {_first_line(exc)}") from None
+        raise RayRunError(f"Ray: {_first_line(exc)}{_log_note()}") from None
     except ray.exceptions.RayError as exc:
-        raise RayRunError(f"Ray: {_first_line(exc)}") from None
+        raise RayRunError(f"Ray: {_first_line(exc)}{_log_note()}") from None
 
 
 def _first_line(exc: BaseException) -> str:

@@ -90,8 +90,12 @@ class _Session:
         names: list[str],
         console: Console,
         input_fn: Callable[[str], str],
+        rows: int | None = None,
     ) -> None:
         self.match = match
+        # The screen's height each decision is fitted into (None: the terminal's, read at each decision so a
+        # resized window counts; no fitting when the output is not a terminal).
+        self.rows = rows
         self.seat = seat
         self.bots = bots
         self.names = names
@@ -152,12 +156,7 @@ class _Session:
         """Show the table and the numbered choices; read until the answer names one legal action."""
         state = self.match.state
         legal = self.view.choice_order(state.legal_actions())
-        if self.needs_table:
-            self.view.draw_table(self.console, state, self.seat, self.names)
-            self.needs_table = False
-        else:
-            self.console.print(self.view.status_line(state, self.seat))
-        self._list_choices(state, legal)
+        self._show(state, legal)
         while True:
             try:
                 text = self.input_fn(_("Your choice (1-%(n)s, help): ") % {"n": len(legal)})
@@ -256,9 +255,51 @@ class _Session:
                 style="dim",
             )
 
-    def _list_choices(self, state: State, legal: Sequence[int]) -> None:
+    def _show(self, state: State, legal: Sequence[int]) -> None:
+        """The table (whole at a turn's start, else the status line) and the choices. Fitted into
+        ``rows`` with the prompt, so neither the table's head nor the choices scroll away: described choices
+        that do not fit become numbered notations, and a table that still does not fit gives way to the
+        status line and a pointer to the ``table`` command."""
+        whole = self.needs_table
+        self.needs_table = False
+
+        def table() -> None:
+            if whole:
+                self.view.draw_table(self.console, state, self.seat, self.names)
+            else:
+                self.console.print(self.view.status_line(state, self.seat))
+
+        rows = self.rows if self.rows is not None or not self.console.is_terminal else self.console.height
+        if rows is None:
+            table()
+            self._list_choices(state, legal)
+            return
+        room = rows - 1  # the prompt's line
+        drawn = self._height(table)
+        described = self._height(lambda: self._list_choices(state, legal))
+        notations = self._height(lambda: self._list_choices(state, legal, described=False))
+        if drawn + described <= room:
+            table()
+            self._list_choices(state, legal)
+            return
+        if whole and drawn + notations > room:
+            self.console.print(self.view.status_line(state, self.seat))
+            # The command's word as the parser takes it in the reader's language.
+            hint = _("Type %(table)s to see the whole table.") % {"table": _("table")}
+            self.console.print(Text(hint, style="dim"))
+        else:
+            table()
+        self._list_choices(state, legal, described=False)
+
+    def _height(self, draw: Callable[[], None]) -> int:
+        """How many lines ``draw`` prints on this console."""
+        with self.console.capture() as captured:
+            draw()
+        return len(captured.get().splitlines())
+
+    def _list_choices(self, state: State, legal: Sequence[int], *, described: bool = True) -> None:
         compact = self.view.compact_choices
-        if compact is not None and len(legal) > compact:
+        if not described or (compact is not None and len(legal) > compact):
             self._list_notations(state, legal)
             return
         # A grid, so a long description wraps inside its column and the notation stays on one line.
@@ -386,13 +427,16 @@ def run_terminal_game(
     save: Path | None,
     console: Console | None = None,
     input_fn: Callable[[str], str] | None = None,
+    rows: int | None = None,
 ) -> State:
     """Play ``game`` in the terminal: the person at ``seat`` (0-based), bots at every other seat.
 
     ``bots`` lists bot specs for the other seats in seat order (one spec serves them all; None: the game's
     default opponent). ``input_fn`` reads one answer (default: the console's
     input); the end of input quits. At the end the final table, every scoring breakdown and the ranking
-    are printed, and the record is saved to ``save`` if given (also when the person quits early).
+    are printed, and the record is saved to ``save`` if given (also when the person quits early). Each
+    decision's table, choices and prompt are fitted into ``rows`` lines (default: the terminal's height; no
+    fitting when the output is not a terminal).
     ``OptionError`` for a bad seat, bot list or option; ``GameQuit`` (a ``typer.Exit`` with status 0)
     when the person leaves.
     """
@@ -417,7 +461,7 @@ def run_terminal_game(
         labels[q] = bot_label(game_entry, spec)  # the name people see, as at the web table, in the language
     names = player_names(players, seat, labels)
     session = _Session(
-        match, seat, bot_objects, names, console, input_fn or (lambda prompt: console.input(prompt))
+        match, seat, bot_objects, names, console, input_fn or (lambda prompt: console.input(prompt)), rows
     )
 
     head = _("%(game)s · %(players)s players · seed %(seed)s") % {

@@ -50,17 +50,19 @@ class FinishedCache:
 def stored_summary(row: TableRow, version: int) -> dict[str, Any]:
     """``Table.summary()`` of a finished table, from its stored row and log length alone (no replay):
     nobody is connected to it and nobody is to move."""
+    seats = [Seat.from_stored(s) for s in row.seats]
     return {
         "id": row.id,
         "game": row.game,
         "players": row.players,
         "status": "finished",
+        "opened": all(s.seen for s in seats if s.kind == "person"),
         "version": version,
         "created": row.created,
         "options": row.options,
         "turn_timer": row.turn_timer,
         "public": row.public,
         "name": row.name,
-        "seats": [Seat.from_stored(s).summary(k, row.game) for k, s in enumerate(row.seats)],
+        "seats": [s.summary(k, row.game) for k, s in enumerate(seats)],
         "to_move": None,
     }

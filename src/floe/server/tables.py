@@ -226,6 +226,12 @@ class Table:
         return "playing"
 
     @property
+    def opened(self) -> bool:
+        """Whether every person seat's link was opened (``Seat.seen``): until then the lobby tells the table
+        is waiting for players, even once every seat is claimed (the creator's at once) and it is playing."""
+        return all(s.seen for s in self.seats if s.kind == "person")
+
+    @property
     def unjoined(self) -> bool:
         """Whether nobody ever sat at the table: it has person seats and none's token was ever used (such a
         table expires, and never counts against the server's cap on open tables: manager.py)."""
@@ -280,6 +286,7 @@ class Table:
             "game": self.row.game,
             "players": self.row.players,
             "status": self.status,
+            "opened": self.opened,
             "version": self.version,
             "created": self.row.created,
             "options": self.row.options,

@@ -143,7 +143,8 @@ def ark_table(obs: ArcheObservation, first: int = 0, count: int | None = None) -
     for _column in range(first, last):
         table.add_column("", no_wrap=True, min_width=12)
     for side, label, row in ((0, _("left"), obs.left), (1, _("right"), obs.right)):
-        cells: list[RenderableType] = [Text(label + ("\n◀ " + _("bow") if first == 0 else "\n…"))]
+        # Only the first block has the bow; a later one is the rows' continuation (no "…": it reads as a cut).
+        cells: list[RenderableType] = [Text(label + ("\n◀ " + _("bow") if first == 0 else ""))]
         for i in range(first, last):
             if i < len(row):
                 cell = Text(cabin_label(side, i) + "\n", style="cyan")
@@ -269,10 +270,12 @@ def draw_table(console: Console, state: State, seat: int | None, names: Sequence
 
 
 def status_line(state: State, seat: int | None) -> RenderableType:
-    """Between two decisions of one turn: the decision, the scale, the display and the hand."""
+    """Between two decisions of one turn (and for a table too tall for the screen): the header, the
+    decision, the scale, the display and the hand."""
     obs = _observation(state, seat)
     cfg = obs.config
     parts: list[RenderableType] = [
+        _header(obs, _names(obs, None)),
         Text.assemble((_("Now:") + " ", "bold"), step_words(obs)),
         scale_text(obs.scalars["tilt"]),
     ]

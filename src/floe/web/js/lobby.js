@@ -7,7 +7,7 @@ import { helpButton } from "./help.js";
 import { loadMessages, nt, startLanguage, t } from "./i18n.js";
 import { OptionForm } from "./optionform.js";
 import { clientKey, joinedLinks, rememberJoin, showRecent } from "./recent.js";
-import { botWords, statusWord } from "./words.js";
+import { botWords, tableStatus } from "./words.js";
 import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -229,8 +229,7 @@ function tableRow(row) {
   const seatWords = (s) =>
     s.kind === "bot" ? t("bot %(name)s", { name: botWords(s.label || s.bot) }) : s.claimed ? s.name || t("person") : t("(free seat)");
   const who = seats.map((s) => `P${s.seat + 1} ${seatWords(s)}`).join(", ");
-  const moving = row.status === "playing" && Number.isInteger(row.to_move);
-  const status = moving ? t("playing: P%(n)s to move", { n: row.to_move + 1 }) : statusWord(row.status);
+  const status = tableStatus(row);
   const id = encodeURIComponent(row.id);
   return h(
     "tr",

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { h, replaceChildren } from "./dom.js";
 import { t as tr } from "./i18n.js";
-import { statusWord } from "./words.js";
+import { tableStatus } from "./words.js";
 
 // This browser's key: a lobby join sends it, and the server gives one browser one seat per table.
 const CLIENT_KEY = "floe-client-key";
@@ -57,7 +57,7 @@ export async function showRecent(section, list, gameTitle) {
     tables.map((row) => {
       const id = encodeURIComponent(row.id);
       const mine = links[row.id];
-      const status = row.status === "playing" && Number.isInteger(row.to_move) ? tr("playing: P%(n)s to move", { n: row.to_move + 1 }) : statusWord(row.status);
+      const status = tableStatus(row);
       return h(
         "li",
         { dataset: { table: row.id }, "data-testid": "recent-row" },

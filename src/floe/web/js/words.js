@@ -44,3 +44,12 @@ export function statusWord(status) {
   const words = { waiting: t("waiting"), playing: t("playing"), finished: t("finished") };
   return words[status] || status;
 }
+
+/** A listed table's status as the lobby and the recent list tell it: "playing: P2 to move"; a table whose
+ * seats are all taken but some person's link was never opened (the creator's own, say) is "waiting for
+ * players", not "playing" (the server's `opened`). */
+export function tableStatus(row) {
+  if (row.status === "playing" && row.opened === false) return t("waiting for players");
+  if (row.status === "playing" && Number.isInteger(row.to_move)) return t("playing: P%(n)s to move", { n: row.to_move + 1 });
+  return statusWord(row.status);
+}
