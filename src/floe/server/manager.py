@@ -122,7 +122,7 @@ class Lobby:
         self.max_bot_ms = max_bot_ms
         self.max_bot_iterations = max_bot_iterations
         # table -> the address of the client that created it, whose tables share the per-client limit of
-        # searches (kept in memory only: after a restart each table counts as its own client).
+        # searches (stored with the table: a restarted server reads it back, ``load``).
         self.owners: dict[str, str] = {}
         self._watchdog: asyncio.Task[None] | None = None
         self.on_change: list[Callable[[Table], None]] = [self._retire]
@@ -166,6 +166,9 @@ class Lobby:
                 self.tables[row.id] = table
                 if table.unjoined:
                     self.unjoined[row.id] = table
+                if row.creator:  # its creator's tables still count against it, and share its searches
+                    self.limits.adopt(row.id, row.creator)
+                    self.owners[row.id] = row.creator
         return len(self.tables)
 
     def _unloadable(self, table_id: str, exc: Exception) -> None:
@@ -302,6 +305,7 @@ class Lobby:
             table, tokens, notices = await asyncio.get_running_loop().run_in_executor(
                 self._work, build_table, request, self._grant_bot, seed
             )
+            table.row.creator = client  # stored: after a restart the table still counts against its creator
             # Shielded like a move: a stored table is registered even if the request is cancelled.
             pending = asyncio.ensure_future(
                 self.writer.write(lambda conn: Store.insert_table(conn, table.row), bulk=True)
