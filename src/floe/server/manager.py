@@ -638,7 +638,9 @@ class Lobby:
             await asyncio.sleep(self.tick)
             now = time.time()
             if self.unjoined_expiry:
-                for table in list(self.unjoined.values()):  # oldest first: stop at the first still young
+                # Oldest first: stop at the first still young. (``expire`` only starts a task: nothing leaves
+                # the index while it is read.)
+                for table in self.unjoined.values():
                     if now - table.row.created < self.unjoined_expiry:
                         break
                     self.expire(table)
