@@ -157,3 +157,25 @@ def test_the_chat_kept_in_memory_is_bounded_in_bytes(tmp_path: Path) -> None:
         asyncio.run(run(store))
     finally:
         store.close()
+
+
+def test_rooms_without_a_line_count_in_the_chat_memory_too(tmp_path: Path) -> None:
+    # Each table's room cost ~1 KB in memory but only its lines were counted: asking for the chat of many
+    # silent tables (a spectator's hello at each) kept a room for every one of them, counted as nothing.
+    budget, asked = 5_000, 200
+    limits = ChatLimits(memory_bytes=budget)
+
+    async def run(store: Store) -> None:
+        writer = Writer(store)
+        rooms = ChatRooms(store, writer, limits)
+        for k in range(asked):
+            assert await rooms.history(f"silent{k}") == []
+        assert 0 < rooms.bytes <= budget
+        assert len(rooms._rooms) < asked // 10  # bounded by the bytes, whatever the number of tables
+        writer.close()
+
+    store = Store(database_url(None, tmp_path / "data"))
+    try:
+        asyncio.run(run(store))
+    finally:
+        store.close()

@@ -78,3 +78,23 @@ def test_unjoined_tables_expire_also_after_a_restart(tmp_path: Path) -> None:
         for table in left:
             _wait_gone(server, table)
         assert server.get(f"/api/tables/{real['table']['id']}").status_code == 200
+
+
+def test_a_restart_is_no_way_around_the_per_address_cap(tmp_path: Path) -> None:
+    # The creator of a table was known only in memory: after a restart an address's stored tables counted
+    # against nobody, and it could make as many again.
+    data, attacker = tmp_path / "data", "127.0.0.5"
+    cap = ["--set", "open_tables_per_client=2"]
+    with running_server(data, extra=[*cap, "--set", "unjoined_expiry=3600"]) as server:
+        made = [_create_from(server, attacker) for _ in range(2)]
+        assert [a.status_code for a in made] == [201, 201]
+        assert _create_from(server, attacker).json()["error"]["code"] == "too_many_tables"
+    with running_server(data, extra=[*cap, "--set", "unjoined_expiry=3600"]) as server:
+        again = _create_from(server, attacker)
+        assert again.status_code == 429 and again.json()["error"]["code"] == "too_many_tables", again.text
+        assert _create_from(server, "127.0.0.6").status_code == 201  # another address is not held up
+    # They still expire after a restart, and then no longer count against their creator.
+    with running_server(data, extra=[*cap, "--set", "unjoined_expiry=1"]) as server:
+        for answer in made:
+            _wait_gone(server, answer.json()["table"]["id"])
+        assert _create_from(server, attacker).status_code == 201

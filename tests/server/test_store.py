@@ -208,8 +208,8 @@ class Gate:
     def wait_queued(self, n: int) -> None:
         """Poll until ``n`` writes wait behind the gate."""
         deadline = time.monotonic() + 60
-        while self.writer._queue.qsize() < n:
-            assert time.monotonic() < deadline, f"only {self.writer._queue.qsize()} of {n} writes queued"
+        while self.writer.queued < n:
+            assert time.monotonic() < deadline, f"only {self.writer.queued} of {n} writes queued"
             time.sleep(0.005)
 
     def release(self) -> None:
@@ -312,6 +312,35 @@ def test_one_bad_write_in_a_batch_fails_alone(
     assert store.load_actions("b") == [5, 0, 17, 3, 1000, 41]
 
 
+def test_a_move_goes_before_the_bulk_writes_queued_ahead_of_it(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 24: 2,000 tables created (or expired) at once queued every move behind their rows.
+    writer = Writer(store, bulk_batch=2)
+    spy = Spy(store, monkeypatch)
+    committed: list[str] = []
+
+    def noting(name: str) -> Callable[[Connection], None]:
+        return lambda _conn: committed.append(name)
+
+    async def scenario() -> None:
+        gate = await asyncio.to_thread(Gate, writer)
+        bulk = [asyncio.ensure_future(writer.write(noting(f"bulk{k}"), bulk=True)) for k in range(5)]
+        await asyncio.to_thread(gate.wait_queued, len(bulk))
+        move = asyncio.ensure_future(writer.write(noting("move")))
+        await asyncio.to_thread(gate.wait_queued, len(bulk) + 1)
+        gate.release()
+        await asyncio.gather(move, *bulk)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        writer.close()
+    # The gate; the move with as many bulk writes as a transaction takes; then the rest, a few at a time.
+    assert spy.batches == [1, 3, 2, 1]
+    assert committed == ["move", *(f"bulk{k}" for k in range(5))]
+
+
 def test_close_finishes_pending_writes(store: Store, store_url: str) -> None:
     insert(store, make_row("t", actions=[]))
     writer = Writer(store)
@@ -321,7 +350,10 @@ def test_close_finishes_pending_writes(store: Store, store_url: str) -> None:
         futures = [pool.submit(writer.write_sync, append("t", i, [i])) for i in range(n)]
         gate.wait_queued(n)
         closing = pool.submit(writer.close)
-        gate.wait_queued(n + 1)  # close's stop mark is queued behind the writes
+        deadline = time.monotonic() + 60
+        while not writer.closed:  # close is asked while the writes still wait
+            assert time.monotonic() < deadline, "close was never asked"
+            time.sleep(0.005)
         gate.release()
         closing.result(timeout=60)
         assert not writer._thread.is_alive()

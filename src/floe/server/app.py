@@ -191,6 +191,10 @@ class Settings(BaseSettings):
     replays_per_client: Annotated[int, Field(ge=1, le=64)] = 1  # replays one address may have in the making
     replays_waiting: Annotated[int, Field(ge=0, le=10_000)] = 8  # replays waiting to be built, in all
     replay_threads: Annotated[int, Field(ge=1, le=16)] = 1  # threads that build replays
+    replays_per_minute: Annotated[float, Field(gt=0, le=60_000)] = 30.0  # replay requests of one address ...
+    replay_burst: Annotated[int, Field(ge=1, le=10_000)] = 20  # ... after a burst of this many
+    replays_per_second: Annotated[float, Field(gt=0, le=10_000)] = 10.0  # replay requests in all ...
+    replay_total_burst: Annotated[int, Field(ge=1, le=100_000)] = 20  # ... after a burst of this many
 
     def replay_limits(self) -> ReplayLimits:
         """The replay settings."""
@@ -199,6 +203,10 @@ class Settings(BaseSettings):
             per_client=self.replays_per_client,
             waiting=self.replays_waiting,
             threads=self.replay_threads,
+            per_client_minute=self.replays_per_minute,
+            client_burst=self.replay_burst,
+            total_per_second=self.replays_per_second,
+            total_burst=self.replay_total_burst,
         )
 
     recent_per_browser: Annotated[int, Field(ge=1, le=1000)] = 20  # recent tables kept per browser key
@@ -528,6 +536,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 return to_json(table.replay_frames(seat, reveal, events))
 
         replays: Replays = request.app.state.replays
+        replays.admit(_client(request))
         key = (table.id, len(events), seat, reveal, reader)
         hit = replays.cached(key) is not None
         frames = await replays.frames(key, _client(request), build)

@@ -768,7 +768,8 @@ async def reconnect_flood(a: Arena) -> dict[str, Any]:
 
 async def replays(a: Arena) -> dict[str, Any]:
     """``replayers`` clients of their own addresses replaying a finished game over and over, in every
-    language and with every seat's cards, for ``hold`` seconds (the issue: 8 pushed ack p99 to 790 ms)."""
+    language and with every seat's cards, for ``hold`` seconds (the issue: 8 pushed ack p99 to 790 ms); a
+    refused one waits as long as its ``Retry-After`` says."""
     game = a.first_game()
     bots = [{"kind": "bot", "bot": "random"}] * game["min_players"]
     made = await a.post("/api/tables", {"game": game["name"], "seats": bots}, Counter())
@@ -788,6 +789,10 @@ async def replays(a: Arena) -> dict[str, Any]:
                 answer = await client.get(f"/api/tables/{table}/replay?reveal=true&lang={lang}")
                 statuses[f"{answer.status_code} {answer.headers.get('X-Replay-Cache', '')}".strip()] += 1
                 n += 1
+                if answer.status_code == 429:  # told when to ask again (ignoring it is a request flood)
+                    await asyncio.sleep(
+                        min(float(answer.headers.get("Retry-After", 1)), end - time.monotonic())
+                    )
 
     await asyncio.gather(*(replayer(k) for k in range(a.sizes.replayers)))
     return {"statuses": dict(statuses)}

@@ -9,9 +9,11 @@ refill them (issue 24, item 7: 565 lines a second went into other people's table
 under its seat's name; a spectator under a name it gives (cleaned and checked as a name, so it cannot pass for
 a seat) and is marked as a spectator. Lines are stored beside the table (``floe_chat``, never in the game's
 log or record), the newest ``history`` of each table only, and are sent to every connection of the table, to a
-new connection as its history, and with the replay. The pages show them as text, never as HTML. The lines held
-in memory are bounded in bytes (``memory_bytes``): the least recently used tables' lines are dropped, and read
-from the store again when asked for.
+new connection as its history, and with the replay. The pages show them as text, never as HTML. What the
+chat holds in memory is bounded in bytes for the whole server (``memory_bytes``), each table's room counted
+with its lines: the least recently used tables' rooms are dropped, and read from the store again when asked
+for. (A room with no line counts too: before, asking for the chat of 100,000 silent tables kept 100,000 rooms
+that counted as nothing.)
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ class ChatLimits:
     client_per_second: float = 2.0  # lines per address, at every table together, after a burst of
     client_burst: float = 20.0
     history: int = 200  # lines kept per table (older ones are deleted)
-    memory_bytes: int = 64 * 1024 * 1024  # lines kept in memory, all tables together (others: the store)
+    memory_bytes: int = 64 * 1024 * 1024  # rooms and lines in memory, all tables together (else: the store)
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,10 @@ class ChatLine:
 # A line's object, its numbers and its place in its table's deque, besides its two strings (measured with
 # tracemalloc: about 200 bytes).
 _LINE_OVERHEAD = 200
+
+# A table's room in memory, besides its lines: its deque, its places in the dicts, its lock and its next index
+# (measured with tracemalloc: about 1,000 bytes).
+_ROOM_OVERHEAD = 1000
 
 # Control, format (bidi overrides, zero-width characters), surrogate, private-use and unassigned characters.
 _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
@@ -149,7 +155,7 @@ class ChatRooms:
             lines = await asyncio.to_thread(load_chat, self.store, table_id, self.limits.history)
             room = self._rooms[table_id] = deque(lines, maxlen=self.limits.history)
             self._next[table_id] = lines[-1].idx + 1 if lines else 0
-            self.bytes += sum(line.cost for line in lines)
+            self.bytes += _ROOM_OVERHEAD + sum(line.cost for line in lines)
         self._rooms.move_to_end(table_id)
         self._forget_old()
         return room
@@ -164,12 +170,14 @@ class ChatRooms:
     def _forget_old(self) -> None:
         """Keep the lines in memory within ``limits.memory_bytes``: the least recently used tables' go (not
         one whose lock is held, a line is being said there; nor the newest, asked for right now)."""
+        if self.bytes <= self.limits.memory_bytes:
+            return
         for table_id in list(self._rooms)[:-1]:
             if self.bytes <= self.limits.memory_bytes:
                 return
             lock = self._locks.get(table_id)
             if lock is None or not lock.locked():
-                self.bytes -= sum(line.cost for line in self._rooms.pop(table_id))
+                self.bytes -= _ROOM_OVERHEAD + sum(line.cost for line in self._rooms.pop(table_id))
                 self._next.pop(table_id, None)
                 self._locks.pop(table_id, None)
 

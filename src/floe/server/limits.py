@@ -8,8 +8,8 @@ created and not finished — are counted per client and in total; a creation res
 game is built, so concurrent requests cannot overshoot. Every refusal is a ``TooMany`` (429) that says
 when to try again. A limit of 0 turns that check off.
 
-Who created a table is known only in memory: after a restart, the tables loaded from the store count in
-the total but against no client.
+Who created an open table is stored with it: after a restart, the tables loaded from the store count
+against their creators again (``adopt``), so a restart is no way around the per-client cap.
 """
 
 from __future__ import annotations
@@ -154,6 +154,12 @@ class TableLimits:
         if ticket.client is not None:
             self.creator[table_id] = ticket.client
             self.open_by_client[ticket.client] += 1
+
+    def adopt(self, table_id: str, client: str) -> None:
+        """A stored open table, loaded at start-up, counts against the client that created it."""
+        if table_id not in self.creator:
+            self.creator[table_id] = client
+            self.open_by_client[client] += 1
 
     def closed(self, table_id: str) -> None:
         """The table finished: it no longer counts against its creator."""

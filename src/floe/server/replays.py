@@ -7,8 +7,13 @@ pushed other players' ack p99 from 12.6 to 790 ms, and table creation, which sha
 own, as the JSON text that is sent, and kept while the cache has room (``cache_bytes``, least recently used
 out first); requests for the same replay while it is being built share that build. A client may have
 ``per_client`` builds running at once, and at most ``waiting`` builds wait for the ``threads`` that build
-them: past either, the request gets ``TooMany`` (429) ``too_many_replays``. A cached replay is sent without
-any of these limits.
+them: past either, the request gets ``TooMany`` (429) ``too_many_replays``.
+
+Sending a replay, even a cached one, costs the event loop its megabytes: 8 addresses asking for a cached
+replay over and over (130 a second) kept the loop busy enough to push a normal table's acks past 100 ms. So
+every replay request, cached or not, also takes a token of its address's bucket (``client_burst``, then
+``per_client_minute``) and of the server's (``total_burst``, then ``total_per_second``), and gets
+``too_many_replays`` with the seconds to wait when either is empty.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from floe.core.i18n import L_
-from floe.server.limits import TooMany
+from floe.server.limits import RateLimiter, TooMany
 
 ReplayKey = tuple[str, int, int | None, bool, str]  # table, version, viewer, reveal, language
 
@@ -34,6 +39,10 @@ class ReplayLimits:
     per_client: int = 1  # builds of one client running at once
     waiting: int = 8  # builds waiting for a thread, in all
     threads: int = 1  # threads that build replays
+    per_client_minute: float = 30.0  # replay requests of one address, cached or not, after a burst of
+    client_burst: int = 20
+    total_per_second: float = 10.0  # replay requests of every address together, after a burst of
+    total_burst: int = 20
 
 
 class Replays:
@@ -46,6 +55,21 @@ class Replays:
         self._building: dict[ReplayKey, asyncio.Future[bytes]] = {}
         self._by_client: Counter[str] = Counter()
         self._pool = ThreadPoolExecutor(max_workers=self.limits.threads, thread_name_prefix="floe-replay")
+        self._clients = RateLimiter(self.limits.per_client_minute, self.limits.client_burst)
+        self._total = RateLimiter(self.limits.total_per_second * 60, self.limits.total_burst)
+
+    def admit(self, client: str | None) -> None:
+        """Take a token for one replay request of ``client`` (its address) and one of the server's;
+        ``TooMany`` ``too_many_replays`` (nothing taken) if either bucket is empty."""
+        who = client or "?"
+        wait = self._clients.take(who)
+        if not wait:
+            wait = self._total.take("*")
+            if wait:
+                self._clients.give_back(who)
+        if wait:
+            said = L_("too many replays asked for; try again in a moment")
+            raise TooMany("too_many_replays", said, wait)
 
     def cached(self, key: ReplayKey) -> bytes | None:
         """The built replay of ``key`` if it is kept (it becomes the most recently used)."""

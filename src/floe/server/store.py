@@ -44,9 +44,13 @@ tables_t = sa.Table(
     # The name its creator gave the table (cleaned: names.clean_table_name), or NULL. A column added after
     # the first release: ``add_missing_columns`` adds it to an older database, whose tables have none.
     sa.Column("name", sa.Text, nullable=True),
+    # The address of the client that created an open table, so that its tables still count against it after a
+    # restart (issue 24: a restart reset every address's count); NULL once the table finishes (the address
+    # is kept no longer than it is needed), and for the tables of an older server. Added later, as ``name``.
+    sa.Column("creator", sa.Text, nullable=True),
 )
 # Columns a database made by an older server may lack, with the SQL type to add them with.
-LATER_COLUMNS = {"name": "TEXT"}
+LATER_COLUMNS = {"name": "TEXT", "creator": "TEXT"}
 # Start-up reads the unfinished tables and the lobby the newest finished ones: neither scans every table.
 finished_index = sa.Index("floe_tables_finished_created", tables_t.c.finished, tables_t.c.created)
 
@@ -98,6 +102,7 @@ class TableRow:
     finished: bool = False
     actions: list[int] = field(default_factory=list)
     name: str | None = None
+    creator: str | None = None  # the creating client's address, while the table is open
 
 
 def database_url(db: str | None, data_dir: Path) -> str:
@@ -262,6 +267,7 @@ class Store:
                 seats=json.dumps(row.seats),
                 finished=row.finished,
                 name=row.name,
+                creator=None if row.finished else row.creator,
             )
         )
         Store.append(conn, row.id, 0, row.actions)
@@ -282,8 +288,8 @@ class Store:
 
     @staticmethod
     def set_finished(conn: Connection, table_id: str) -> None:
-        """Mark the table finished."""
-        conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(finished=True))
+        """Mark the table finished (and forget its creator's address)."""
+        conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(finished=True, creator=None))
 
     @staticmethod
     def delete_table(conn: Connection, table_id: str) -> None:
@@ -410,4 +416,5 @@ def _table_row(r: Any) -> TableRow:
         seats=seats,
         finished=bool(r.finished),
         name=r.name if isinstance(r.name, str) else None,
+        creator=r.creator if isinstance(r.creator, str) else None,
     )
