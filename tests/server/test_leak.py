@@ -14,6 +14,8 @@ import asyncio
 import json
 import random
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,10 +27,22 @@ from floe.games.arctic.cards import CARD_NAMES
 from floe.games.arctic.game import ArcticState
 from floe.games.arctic.state import FACE_DOWN_FLAG, visible_card
 
-from .serverproc import ServerProcess
+from .serverproc import ServerProcess, running_server
 
 CARD = re.compile(r"\b[a-z]+-[a-z]+-[1-5]\b")
 CARD_SET = set(CARD_NAMES)
+
+# Every seat of every table asks for its replay, all from this one address: more than the replay limits
+# default burst (docs/security.md), which test_abuse_replays.py checks.
+REPLAYS = ["--set", "replay_burst=1000", "--set", "replay_total_burst=1000"]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """The shared fixture's server, with room for this module's replay requests."""
+    with running_server(tmp_path / "data", extra=REPLAYS) as srv:
+        yield srv
+
 
 TABLES: list[tuple[int, dict[str, Any]]] = [
     (2, {}),

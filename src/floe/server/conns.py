@@ -103,6 +103,7 @@ class Conn:
         self._wake = asyncio.Event()
         self._closing = False
         self._task: asyncio.Task[None] | None = None
+        self._table_told: Any = None  # the table summary of the last state or seats written
 
     # --- queueing ------------------------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
@@ -176,9 +177,14 @@ class Conn:
         if item is _STATE and self.state_of is not None:
             message = self.state_of(self.seat, self.log_sent)
             self.log_sent = message["log_total"]
+            self._table_told = message.get("table")
             return to_json(message).decode()
         if item is _SEATS and self.seats_of is not None:
-            return to_json(self.seats_of()).decode()
+            message = self.seats_of()
+            if message["table"] == self._table_told:
+                return None  # a state written since the news was due already said it
+            self._table_told = message["table"]
+            return to_json(message).decode()
         return None
 
     # --- ending --------------------------------------------------------------------------------------
