@@ -73,7 +73,8 @@ def test_refused_creations_cost_no_quota(tmp_path: Path) -> None:
 def test_open_tables_are_capped_per_client_and_a_finished_one_frees_its_place(tmp_path: Path) -> None:
     extra = ["--set", "create_per_minute=0", "--set", "open_tables_per_client=3"]
     with running_server(tmp_path / "data", extra=extra) as server:
-        first = create(server).json()
+        # A game that ends soon (Arktia after one round of turns): any finished table frees its place.
+        first = create(server, game="arktia", options={"max_turns": 1}).json()
         assert [create(server).status_code for _ in range(2)] == [201, 201]
         assert_429(create(server), "too_many_tables")
         play_to_the_end(server, first)

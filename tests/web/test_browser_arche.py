@@ -184,7 +184,7 @@ def test_the_rarer_decisions_by_clicking(browser: Any, server: Any, artifacts: P
     for a card without a category (click a scoring card), eviction from any cabin (click a card in the
     ark, or evict nobody), a voluntary pet (or no pet). Every one is a click; none is a bare button."""
     base = server.base
-    page = new_page(browser, DESKTOP)
+    page = new_page(browser, DESKTOP, still=True)  # the decisions, not the slides (the whole game has them)
     page_errors: list[str] = []
     page.on("pageerror", lambda exc: page_errors.append(str(exc)))
     page.set_default_timeout(60_000)

@@ -24,7 +24,7 @@ if not os.environ.get("FLOE_REQUIRE_BROWSER"):
     pytest.importorskip("playwright.sync_api")
 
 DESKTOP = {"width": 1366, "height": 900}
-PACE = 0.4  # seconds: short, so the test is quick; the lower bound on the gaps is what it checks
+PACE = 0.25  # seconds: short, so the test is quick; the lower bound on the gaps is what it checks
 
 RECORD = """
 window.__received = [];
