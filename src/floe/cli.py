@@ -287,7 +287,7 @@ def serve(
         raise
     try:
         store = Store(database_url(settings.db, settings.data_dir))
-        store.claim(settings.data_dir)
+        store.claim(settings.data_dir, settings.claim_wait)
     except (ValueError, OSError, StoreBusy) as exc:
         sock.close()
         fail(str(exc))

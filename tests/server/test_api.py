@@ -341,6 +341,8 @@ def test_a_second_server_on_the_same_database_is_refused(server: ServerProcess) 
         str(free_port()),
         "--data-dir",
         str(server.data_dir),
+        "--set",
+        "claim_wait=0.5",  # the default 5 s, for a server that just stopped, would only slow the test
     ]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2

@@ -181,9 +181,11 @@ def test_kill_9_mid_game_resumes_at_the_same_version(fresh_pg_url: str, tmp_path
 
 
 def serve_once(data_dir: Path, db: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
-    """``floe serve`` on ``db`` run to its end: a refused start ends within the claim's 5 s of waiting; one
-    that is still running after ``timeout`` seconds serves, which fails the test (it is killed first)."""
+    """``floe serve`` on ``db`` run to its end: a refused start ends after the claim's waiting (half a second
+    here: ``claim_wait``); one that is still running after ``timeout`` seconds serves, which fails the test
+    (it is killed first)."""
     cmd = [sys.executable, "-m", "floe", "serve", "--port", str(free_port()), "--data-dir", str(data_dir)]
+    cmd += ["--set", "claim_wait=0.5"]
     proc = subprocess.Popen(
         [*cmd, "--db", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )

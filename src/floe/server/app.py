@@ -90,6 +90,9 @@ class Settings(BaseSettings):
     away_after: Annotated[float, Field(gt=0, le=86_400)] = 60.0
     tick: Annotated[float, Field(gt=0, le=60)] = 0.5
     store: Store | None = None  # an already opened (and claimed) store; else opened at start-up
+    # How long a new server waits for the database to be free before it refuses to start (another server
+    # serves it, or one just stopped: PostgreSQL notices a dead connection's lock after a moment).
+    claim_wait: Annotated[float, Field(ge=0, le=300)] = 5.0
     # --- bots (issue 11 items 2-4: budgets, decision time, fair sharing of the workers; docs/server.md) ---
     bot_time_cap: Annotated[float, Field(gt=0, le=3600)] = (
         10.0  # seconds one bot decision may take, whatever its bot's parameters
@@ -311,7 +314,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         _one_line_for_bad_utf8()
         store = settings.store or Store(database_url(settings.db, settings.data_dir))
-        store.claim(settings.data_dir)
+        store.claim(settings.data_dir, settings.claim_wait)
         bots = BotRunner(settings.bot_workers, processes=settings.bot_processes, limits=bot_limits(settings))
         limits = TableLimits(
             per_minute=settings.create_per_minute,
