@@ -98,7 +98,8 @@ def test_a_game_that_ends_in_play_stays_listed_and_loadable_after_restarts(tmp_p
     server = ServerProcess(tmp_path / "data", extra=["--set", "finished_cache=0"])
     server.start()
     try:
-        tid = server.create(bots)["table"]["id"]
+        # A game the bots end soon (Arktia after one round of turns): what is tested is its end and after.
+        tid = server.create(bots, game="arktia", options={"max_turns": 1})["table"]["id"]
         deadline = time.monotonic() + 60  # only bounds a hang
         while (summary := server.get(f"/api/tables/{tid}").json())["status"] != "finished":
             assert time.monotonic() < deadline
