@@ -54,8 +54,10 @@ def test_quick_bots_keep_replying_while_searches_fill_the_workers(server: Server
     watch.until(
         # A table may end its whole game before the watch starts (the neighbour's 30-iteration search on a
         # quiet machine): finished counts as moved.
-        lambda w: all(w.moves(t) >= 10 or t in w.finished for t in (quick, fast))
-        and (w.moves(neighbour) >= 2 or neighbour in w.finished),
+        lambda w: (
+            all(w.moves(t) >= 10 or t in w.finished for t in (quick, fast))
+            and (w.moves(neighbour) >= 2 or neighbour in w.finished)
+        ),
         "the quick bots and the other client's search moving",
     )
     # ... all of it while not one of the first client's searches had ended.
