@@ -18,13 +18,14 @@ Going first is not enough when every worker is already inside a bot-only search 
 person's job came: the person waits for one of them to end, a wait bounded by that search's time, not by the
 person's bot's budget (issue 24: 6.2 s for an ``ismcts:ms=1000`` bot beside 40 bot-only tables of 10 s
 searches). So, with a ``last_slice``, a bot-only job that takes the last free worker is cut to at most
-``last_slice`` seconds (if it may be shortened): while any worker runs a long bot-only search, another one
-frees within ``last_slice``, and the person's job (first in line) takes it. A person's job is never cut by
-this. Why a slice and not the other ways:
+``last_slice`` seconds (if it may be shortened). A longer bot-only search starts only while another worker
+is free, so at most ``len(workers) - 1`` workers ever hold one; unless people's own searches hold the
+others, a worker frees within ``last_slice`` and the person's job (first in line) takes it. A person's job is
+never cut by this. Why a slice and not the other ways:
 
 - keeping a worker idle for people would leave bot-only tables one worker fewer even while no person plays,
-  and with two workers one client's bot-only search would hold every worker they may use (the per-client
-  limit is there so that it never does);
+  and with two workers one client's bot-only search would hold every worker bot-only tables may use (the
+  per-client limit is there so that it never does);
 - preempting a running search would mean killing its worker process (the remembering bots it keeps lost, a
   new process to start) or a stop signal into every bot's search loop; the slice needs neither, since every
   search already stops at its time cap.
