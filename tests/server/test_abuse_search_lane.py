@@ -5,7 +5,9 @@ normal player's search bot made no move in 240 s: the tables took turns, so its 
 attacker's ten seconds. Now a table of a person goes before bot-only tables, and searches shrink with the
 load so every table's turn comes within about ``bot_search_round`` seconds. In process: the shares a lane
 gives. Over a real server: attackers from six loopback addresses fill the one search worker with bot-only
-tables, and a person's search bot answers after at most the one attacker search already running.
+tables, and a person's search bot answers after at most the one attacker search already running; and with
+two workers both inside attackers' searches that began first, the person's bot answers once the last free
+worker's slice of a bot-only search is over (``bot_last_worker_slice``), not after a whole search.
 """
 
 from __future__ import annotations
@@ -136,3 +138,54 @@ def _person_turns(server: ServerProcess, table: str, token: str, attackers: list
         decisions = now["version"] - moved.json()["version"]  # the bot's (an Arktia turn: mostly one)
         assert searches <= 1 + decisions, (decisions, before, after)
         replies += 1
+
+
+HOUR = "ismcts:ms=3600000"  # a search no test outlasts: only the last free worker's slice ends it
+
+
+def test_a_persons_search_bot_answers_while_attackers_searches_hold_every_worker(tmp_path: Path) -> None:
+    """Two search workers, and from two addresses a bot-only table each whose searches are given an hour
+    (search rounds off, so only the last free worker's slice, ``bot_last_worker_slice``, can shorten them).
+    The first attacker's search has a worker for the hour; before the slice, the second's held the other for
+    the hour too, and the person's search bot, asked after both had begun, never answered. Now the second
+    search ends after its slice and the person's decision takes its worker: the bot answers twice while the
+    first attacker's table has still not moved (an ordering: no clock is read)."""
+    extra = ["--bot-workers", "2", "--bot-time-cap", "3600", "--set", "bot_max_ms=3600000"]
+    extra += ["--set", "bot_search_round=0", "--set", "bot_last_worker_slice=0.2"]  # 0.2 s: a quicker test
+    with running_server(tmp_path / "data", extra=extra) as server:
+        attackers = []
+        for k in range(2):
+            transport = httpx.HTTPTransport(local_address=f"127.0.0.{k + 2}")
+            with httpx.Client(transport=transport, timeout=30) as client:
+                answer = client.post(server.url + "/api/tables", json={"seats": _bots(HOUR)})
+                assert answer.status_code == 201, answer.text
+                attackers.append(answer.json()["table"]["id"])
+        started = _versions(server, attackers)
+        seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "ismcts:it=30"}]
+        made = server.create(seats, game="arktia")
+        table, token = made["table"]["id"], made["seats"][0]["token"]
+        deadline = time.monotonic() + 120  # bounds a hang only (before the slice: no answer in an hour)
+
+        def anns_turn() -> dict[str, Any]:
+            """The table's state once Ann is to move (the bot has answered) or the game is over."""
+            while True:
+                state: dict[str, Any] = server.get(f"/api/tables/{table}/state", token=token).json()
+                if state["to_move"] == 0 or state["status"] == "finished":
+                    return state
+                assert time.monotonic() < deadline, "the person's bot never answered"
+                time.sleep(0.05)
+
+        replies = 0
+        state = anns_turn()
+        while replies < 2 and state["status"] != "finished":
+            move = {"action": state["legal"][0]["id"], "version": state["version"]}
+            moved = server.post(f"/api/tables/{table}/moves", move, token)
+            assert moved.status_code == 200, moved.text
+            bots_turn = server.get(f"/api/tables/{table}/state", token=token).json()["to_move"] not in (
+                0,
+                None,
+            )
+            state = anns_turn()
+            replies += bots_turn
+        now = _versions(server, attackers)
+    assert any(a == b for a, b in zip(started, now, strict=True)), (started, now)

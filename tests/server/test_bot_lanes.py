@@ -312,3 +312,101 @@ def test_a_decision_that_overruns_is_played_at_random() -> None:
     action, overruns, decision = asyncio.run(scenario())
     assert overruns == 1 and action in decision.legal
     assert action == random.Random(decision.seed).choice(decision.legal)
+
+
+# --- the last free worker (issue 24, item 3: a person's search beside attackers' searches) ----------------
+class GatedWorker(Worker):
+    """A worker that records each job it starts as (slot, table, cap) in ``ran`` and answers once the test
+    opens that table's gate: the test, not a clock, decides which job ends when."""
+
+    def __init__(self, slot: int, ran: list[tuple[int, str, float | None]], gates: dict[str, asyncio.Event]):
+        self.slot, self.ran, self.gates = slot, ran, gates
+
+    async def call(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None) -> Any:
+        table, cap = args if len(args) == 2 else (args[0], None)
+        self.ran.append((self.slot, table, cap))
+        await self.gates.setdefault(table, asyncio.Event()).wait()
+        return table
+
+
+def gated_lane(
+    size: int, **options: Any
+) -> tuple[Lane, list[tuple[int, str, float | None]], Callable[[str], None]]:
+    """A lane of ``GatedWorker``s, what they started, and ``release(table)``, which lets that table's job
+    end."""
+    ran: list[tuple[int, str, float | None]] = []
+    gates: dict[str, asyncio.Event] = {}
+    lane = Lane("search", lambda slot: GatedWorker(slot, ran, gates), size, **options)
+    return lane, ran, lambda table: gates.setdefault(table, asyncio.Event()).set()
+
+
+def search(table: str, cap: float, *, person: bool = False, client: str | None = None) -> Job:
+    """A search job of ``cap`` seconds that the lane may shorten (its arguments are its table and time)."""
+    job = Job(table, echo, (table, cap), client=client, limit=cap + 5, person=person, cap=cap)
+    job.retime = lambda seconds: (table, seconds)
+    return job
+
+
+def test_a_person_waits_for_a_worker_at_most_one_slice_of_a_bot_only_search() -> None:
+    async def scenario() -> list[tuple[int, str, float | None]]:
+        lane, ran, release = gated_lane(2, last_slice=1.0)
+        tasks = [asyncio.ensure_future(lane.run(search(t, 10.0))) for t in ("A", "B")]
+        await until(lambda: len(ran) == 2)  # A took a worker with another free: its whole time; B the last
+        tasks.append(asyncio.ensure_future(lane.run(search("C", 10.0))))
+        tasks.append(asyncio.ensure_future(lane.run(search("P", 10.0, person=True))))
+        await asyncio.sleep(0)
+        assert len(ran) == 2  # both wait, A's long search still running
+        release("B")  # B's slice is over: its worker goes to the person, who came after C
+        await until(lambda: len(ran) == 3)
+        release("A")  # C now takes the worker A held, the last free one: a slice again
+        await until(lambda: len(ran) == 4)
+        for table in ("P", "C"):
+            release(table)
+        await asyncio.gather(*tasks)
+        return ran
+
+    ran = asyncio.run(scenario())
+    assert ran == [(0, "A", 10.0), (1, "B", 1.0), (1, "P", 10.0), (0, "C", 1.0)]
+
+
+def test_with_one_worker_every_bot_only_search_is_a_slice_and_a_persons_is_not() -> None:
+    async def scenario() -> tuple[list[tuple[int, str, float | None]], list[float | None]]:
+        lane, ran, release = gated_lane(1, last_slice=0.5, round_seconds=10.0)
+        jobs = [search("X", 10.0), search("P", 10.0, person=True), Job("H", echo, ("H",))]
+        tasks = [asyncio.ensure_future(lane.run(job)) for job in jobs]
+        for started, table in enumerate(("X", "P", "H"), 1):
+            await until(lambda n=started: len(ran) == n)  # one at a time, in this order
+            release(table)
+        await asyncio.gather(*tasks)
+        return ran, [job.limit for job in jobs]
+
+    ran, limits = asyncio.run(scenario())
+    # X: cut to the slice (its kill deadline moves with it); P: the only person table, its whole time;
+    # H (housekeeping, which cannot be shortened): as it is.
+    assert ran == [(0, "X", 0.5), (0, "P", 10.0), (0, "H", None)]
+    assert limits == [pytest.approx(5.5), 15.0, None]
+
+
+def test_the_slice_keeps_the_per_client_limit_and_the_turns() -> None:
+    async def scenario() -> list[tuple[int, str, float | None]]:
+        lane, ran, release = gated_lane(2, per_client=1, last_slice=1.0)
+        greedy = [asyncio.ensure_future(lane.run(search(f"X{k}", 10.0, client="x"))) for k in range(3)]
+        await until(lambda: len(ran) == 1)
+        others = [asyncio.ensure_future(lane.run(search(f"Y{k}", 10.0, client=f"y{k}"))) for k in range(2)]
+        await until(lambda: len(ran) == 2)
+        release("Y0")  # the other clients' tables take turns on the second worker ...
+        await until(lambda: len(ran) == 3)
+        release("Y1")
+        await asyncio.gather(*others)
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert len(ran) == 3  # ... while x's first search runs its whole time and x's others wait for it
+        for k, started in enumerate((4, 5, 5)):
+            release(f"X{k}")
+            await until(lambda n=started: len(ran) == n)
+        await asyncio.gather(*greedy)
+        return ran
+
+    ran = asyncio.run(scenario())
+    # x's later searches start with both workers free: their whole time too.
+    assert ran == [(0, "X0", 10.0), (1, "Y0", 1.0), (1, "Y1", 1.0), (0, "X1", 10.0), (0, "X2", 10.0)], ran

@@ -119,6 +119,9 @@ class Settings(BaseSettings):
         10.0  # seconds within which every search table gets a turn: searches shrink with load (0: off)
     )
     bot_min_slice: Annotated[float, Field(gt=0, le=60)] = 0.05  # ... but none is cut shorter than this
+    bot_last_worker_slice: Annotated[float, Field(ge=0, le=3600)] = (
+        1.0  # seconds a bot-only table's search may take on the last free search worker (0: no bound)
+    )
     # --- connections (issue 11, item 6): what one table, seat and connection may cost (conns.py) -------
     max_spectators: Count = 100  # spectator connections per table; more are refused
     max_seat_connections: Annotated[int, Field(ge=1)] = 4  # connections per seat (tabs, devices)
@@ -254,6 +257,7 @@ def bot_limits(settings: Settings) -> BotLimits:
         per_client=settings.bot_searches_per_client,
         search_round=settings.bot_search_round or None,
         min_slice=settings.bot_min_slice,
+        last_slice=settings.bot_last_worker_slice or None,
     )
 
 

@@ -14,6 +14,28 @@ the tables waiting or running in its class (person tables count only each other)
 ``min_slice`` seconds, so each table's turn comes within about ``round`` seconds while fewer than ``round`` ×
 workers ÷ ``min_slice`` tables search.
 
+Going first is not enough when every worker is already inside a bot-only search that began before the
+person's job came: the person waits for one of them to end, a wait bounded by that search's time, not by the
+person's bot's budget (issue 24: 6.2 s for an ``ismcts:ms=1000`` bot beside 40 bot-only tables of 10 s
+searches). So, with a ``last_slice``, a bot-only job that takes the last free worker is cut to at most
+``last_slice`` seconds (if it may be shortened). A longer bot-only search starts only while another worker
+is free, so at most ``len(workers) - 1`` workers ever hold one; unless people's own searches hold the
+others, a worker frees within ``last_slice`` and the person's job (first in line) takes it. A person's job is
+never cut by this. Why a slice and not the other ways:
+
+- keeping a worker idle for people would leave bot-only tables one worker fewer even while no person plays,
+  and with two workers one client's bot-only search would hold every worker bot-only tables may use (the
+  per-client limit is there so that it never does);
+- preempting a running search would mean killing its worker process (the remembering bots it keeps lost, a
+  new process to start) or a stop signal into every bot's search loop; the slice needs neither, since every
+  search already stops at its time cap.
+
+What it costs: a bot-only search that starts while only one worker is free searches at most ``last_slice``
+(when both of two workers are free, the first search takes its whole time). With one worker, that worker is
+always the last: every bot-only search is cut to ``last_slice``, even on an idle server, and a person's job
+waits at most one slice. A person's remembering bot is pinned to its own worker and waits for it: if a long
+bot-only search took that worker while another was free, the wait is that search's share of the round.
+
 A job that is no longer wanted when its turn comes (the table moved on, the person came back) is dropped
 unrun. A worker that dies is replaced, and the job it was running is tried once more on the new one; a job
 that overran its hard limit (its worker was killed) is not.
@@ -76,6 +98,7 @@ class Lane:
         per_client: int | None = None,
         round_seconds: float | None = None,
         min_slice: float = 0.05,
+        last_slice: float | None = None,
     ) -> None:
         self.name = name
         self.make_worker = make_worker
@@ -84,6 +107,7 @@ class Lane:
         self.per_client = per_client
         self.round = round_seconds
         self.min_slice = min_slice
+        self.last_slice = last_slice
         self.clients: Counter[str] = Counter()  # client -> its jobs running now
         # table -> its jobs, in rotation order: the tables of a person, then the bot-only ones.
         self.people: OrderedDict[str, deque[Job]] = OrderedDict()
@@ -143,15 +167,20 @@ class Lane:
         return None
 
     def _share(self, job: Job) -> None:
-        """Shorten ``job`` to its share of the round (see the module docstring), if it may be shortened."""
-        if self.round is None or job.retime is None or job.cap is None:
+        """Shorten ``job`` to its share of the round, and a bot-only job on the last free worker to
+        ``last_slice`` (see the module docstring), if it may be shortened. Called before ``job`` runs."""
+        if job.retime is None or job.cap is None:
             return
-        running = [j for j in self.running if j is not None and j is not job]
-        if job.person:
-            tables = len(self.people) + sum(j.person for j in running)
-        else:
-            tables = len(self.people) + len(self.waiting) + len(running)
-        share = max(self.min_slice, self.round * len(self.workers) / (tables + 1))
+        share = job.cap
+        if self.round is not None:
+            running = [j for j in self.running if j is not None and j is not job]
+            if job.person:
+                tables = len(self.people) + sum(j.person for j in running)
+            else:
+                tables = len(self.people) + len(self.waiting) + len(running)
+            share = max(self.min_slice, self.round * len(self.workers) / (tables + 1))
+        if self.last_slice is not None and not job.person and self.running.count(None) <= 1:
+            share = min(share, self.last_slice)
         if share < job.cap:
             job.args = job.retime(share)
             if job.limit is not None:

@@ -218,7 +218,9 @@ class BotLimits:
     decision played at random. ``cheap_seconds``: decisions whose bot says (``Bot.cost``) they take at most
     this go to the fast lane; at most ``inline_seconds``, they run in the server process itself.
     ``fast_workers``: the fast lane's workers. ``per_client``: searches of one client's tables running at
-    once (None: no limit)."""
+    once (None: no limit). ``last_slice``: seconds a search of a bot-only table may take when it starts on
+    the last free search worker, so that a person's search waits at most about this for one (None: no
+    bound; see ``botlanes``)."""
 
     time_cap: float | None = None
     overrun_grace: float = 5.0
@@ -228,6 +230,7 @@ class BotLimits:
     per_client: int | None = None
     search_round: float | None = None  # seconds within which every search table gets a turn (botlanes)
     min_slice: float = 0.05  # ... but no search is cut shorter than this
+    last_slice: float | None = None
 
 
 @lru_cache(maxsize=1024)
@@ -260,7 +263,8 @@ class BotRunner:
       take microseconds run in the server process itself;
     - the **search lane** (``workers`` workers) runs everything else (the searches, and any bot that does
       not say what it costs), the tables taking turns, at most ``limits.per_client`` at once for the tables
-      of one client; a remembering bot always in its seat's worker.
+      of one client, a bot-only table's search on the last free worker cut to ``limits.last_slice`` (a
+      person's table waits for a worker at most that long); a remembering bot always in its seat's worker.
 
     Workers are processes, or threads for tests that want no processes (``processes=False``)."""
 
@@ -282,6 +286,7 @@ class BotRunner:
             per_client=self.limits.per_client,
             round_seconds=self.limits.search_round,
             min_slice=self.limits.min_slice,
+            last_slice=self.limits.last_slice,
         )
         self.fast = Lane("fast", self._worker("fast"), max(1, self.limits.fast_workers))
         self.homes: dict[str, set[int]] = {}  # table -> the search slots that may hold live bots of it
