@@ -9,6 +9,8 @@ page is turned to each of en/de/it/pl at 1366×900 and at 390×844 (a phone) and
 - every highlighted piece can be clicked: brought into view, the browser's hit-testing at its centre gives
   the click to it (or to what it holds), not to a piece above or below it.
 
+The lobby's rules menus (a closed menu cuts its words) are checked at 1366×900 in each language too.
+
 Whole games in eight combinations would take minutes: one game per game, sampled (test_table_layout.py plays
 whole games at one size). A game whose screens do not pass yet is an expected failure (strict: once it
 passes, the mark must go), its findings named below.
@@ -199,3 +201,45 @@ def test_a_sampled_decision_fits_every_language_and_size(
     page.close()
     assert not errors, f"JavaScript errors: {errors}"
     assert not found, f"{game}: {len(found)} findings: " + "; ".join(found[:12])
+
+
+# The lobby's rules menus whose widest entry does not fit the closed menu (its arrow included): "name: sizes".
+CUT_MENUS = """() => {
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position: absolute; visibility: hidden; white-space: pre';
+  document.body.append(probe);
+  const out = [];
+  for (const select of document.querySelectorAll('[data-testid=create-form] select[data-opt]')) {
+    if (!select.getClientRects().length) continue;
+    const style = getComputedStyle(select);
+    probe.style.font = style.font;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    const widths = [...select.options].map((o) => ((probe.textContent = o.text), probe.offsetWidth));
+    const widest = Math.max(...widths);
+    if (widest > room + 1) out.push(`${select.dataset.testid}: ${widest} > ${Math.round(room)}`);
+  }
+  probe.remove();
+  return out;
+}"""
+
+
+def test_the_lobbys_rules_menus_show_their_entries_whole(browser: Any, server: Any) -> None:
+    """At 1366×900, in every language, every game's rules menus (the "More rules" ones too) are wide enough
+    for their longest entry: a closed menu cannot wrap, it cuts (issue 27: Arktia's layouts). A phone's
+    menus are as wide as the screen; some entries are longer still (they show whole when the menu opens)."""
+    page = new_page(browser, SIZES[0])
+    page.set_default_timeout(60_000)
+    found: list[str] = []
+    for lang in LANGUAGES:
+        page.goto(f"{server.base}/?lang={lang}")
+        for e in entries():
+            page.wait_for_selector(f"[data-testid=game] option[value={e.name}]", state="attached")
+            page.select_option("[data-testid=game]", e.name)
+            page.wait_for_function(
+                "(name) => document.querySelector('[data-testid=game]').value === name", arg=e.name
+            )
+            if page.locator("[data-testid=more-rules]").is_visible():
+                page.evaluate("() => { document.querySelector('[data-testid=more-rules]').open = true; }")
+            found += [f"{lang} {e.name} {x}" for x in page.evaluate(CUT_MENUS)]
+    page.close()
+    assert not found, f"{len(found)} menus cut: " + "; ".join(found[:12])

@@ -9,7 +9,7 @@ import { t } from "./i18n.js";
 
 const UNSET = undefined; // what a field reads while it shows its default: the option is not sent
 // Characters of a menu entry that still show in a grid cell of the form (a cell is at least 230 pixels).
-const LONG_ENTRY = 26;
+const LONG_ENTRY = 24;
 
 /** The default in words, for the first entry of a field: "default (random)", "default (yes)". */
 export function defaultWords(opt) {
@@ -86,7 +86,9 @@ function listField(opt, testid, players) {
     "fieldset",
     { class: "option-list", "data-testid": testid },
     h("legend", { title: opt.help ? t(opt.help) : "" }, t(opt.label)),
-    items.map(({ item, input: sub }) => h("label", { class: "field", title: item.help ? t(item.help) : "" }, t(item.label), sub)),
+    items.map(({ item, input: sub, long }) =>
+      h("label", { class: long ? "field field-long" : "field", title: item.help ? t(item.help) : "" }, t(item.label), sub),
+    ),
   );
   const read = () => {
     const values = items.map(({ read: itemRead }) => itemRead());
