@@ -8,6 +8,8 @@ import { h, replaceChildren } from "./dom.js";
 import { t } from "./i18n.js";
 
 const UNSET = undefined; // what a field reads while it shows its default: the option is not sent
+// Characters of a menu entry that still show in a grid cell of the form (a cell is at least 230 pixels).
+const LONG_ENTRY = 24;
 
 /** The default in words, for the first entry of a field: "default (random)", "default (yes)". */
 export function defaultWords(opt) {
@@ -35,7 +37,9 @@ function selectField(opt, testid, entries) {
     const found = entries.find(([, value]) => String(value) === select.value);
     return found ? found[1] : UNSET;
   };
-  return { input: select, read };
+  // A closed menu cannot wrap its words: one with a long entry takes the form's whole row (Arktia's layouts).
+  const long = [...select.options].some((o) => o.textContent.length > LONG_ENTRY);
+  return { input: select, read, long };
 }
 
 /** A choice's words in the page's language; "notation: words" (a power side) keeps its notation. */
@@ -82,7 +86,9 @@ function listField(opt, testid, players) {
     "fieldset",
     { class: "option-list", "data-testid": testid },
     h("legend", { title: opt.help ? t(opt.help) : "" }, t(opt.label)),
-    items.map(({ item, input: sub }) => h("label", { class: "field", title: item.help ? t(item.help) : "" }, t(item.label), sub)),
+    items.map(({ item, input: sub, long }) =>
+      h("label", { class: long ? "field field-long" : "field", title: item.help ? t(item.help) : "" }, t(item.label), sub),
+    ),
   );
   const read = () => {
     const values = items.map(({ read: itemRead }) => itemRead());
@@ -108,8 +114,10 @@ export class OptionForm {
     const fields = keep ? [...this.root().querySelectorAll("[data-opt]")] : [];
     const kept = new Map(fields.map((el) => [el.dataset.opt, el.value]));
     this.fields = (options || []).map((opt) => ({ opt, ...field(opt, `opt-${opt.name}`, players) }));
-    const node = ({ opt, input, wide }) =>
-      wide ? input : h("label", { class: "field", title: opt.help ? t(opt.help) : "" }, t(opt.label), input);
+    const node = ({ opt, input, wide, long }) =>
+      wide
+        ? input
+        : h("label", { class: long ? "field field-long" : "field", title: opt.help ? t(opt.help) : "" }, t(opt.label), input);
     replaceChildren(this.basic, this.fields.filter((f) => !f.opt.advanced).map(node));
     replaceChildren(this.advanced, this.fields.filter((f) => f.opt.advanced).map(node));
     for (const el of this.root().querySelectorAll("[data-opt]")) {
