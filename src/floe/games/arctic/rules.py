@@ -13,10 +13,11 @@ counts if held now, so one taken in this turn's A6 works at once (spec 6.1).
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from typing import Final
 
 from floe.core.compiled import mypyc_attr
+from floe.core.errors import IllegalActionError
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import (
     COMPANION,
@@ -203,12 +204,32 @@ class ArcticStateCore(ArcticStateData):
         """Apply an action known to be legal."""
         apply_action(self, action)
 
+    def apply(self, action: int) -> None:
+        """Apply a legal action; an illegal one raises ``IllegalActionError`` and changes nothing
+        (``State.apply``'s checks and errors, here so that the checked path runs compiled too)."""
+        if self.to_act == TERMINAL:
+            raise IllegalActionError("the game is over: no more actions")
+        if not _contains(_cached_legal(self), action):
+            raise IllegalActionError(f"{self.describe_action(action)} is not legal now")
+        apply_action(self, action)
+
+    def describe_action(self, action: int) -> str:
+        """Words for a person (``ArcticState`` says them in the context of the current step)."""
+        return act.action_to_string(action)
+
 
 def _cached_legal(st: ArcticStateData) -> list[int]:
     legal = st._legal
     if legal is None:
         legal = st._legal = legal_actions(st)
     return legal
+
+
+def _contains(legal: list[int], action: int) -> bool:
+    """``action in legal`` for an ascending list: a binary search (a draw's list holds up to 120 outcomes);
+    only a miss pays the linear scan that confirms it."""
+    i = bisect_left(legal, action)
+    return (i < len(legal) and legal[i] == action) or action in legal
 
 
 # --- legality ------------------------------------------------------------------------------------------
@@ -425,7 +446,12 @@ def apply_chance(st: ArcticStateData, action: int) -> None:
 
 
 def _take_from_deck(st: ArcticStateData, card: int) -> None:
-    st.deck.remove(card)
+    deck = st.deck
+    i = bisect_left(deck, card)  # the deck is kept in ascending order
+    if i < len(deck) and deck[i] == card:
+        del deck[i]
+    else:
+        deck.remove(card)  # raises as before for a card not in the deck
     if st.end_triggered:
         return
     if st.reserve_count > len(st.deck):
@@ -455,12 +481,29 @@ def _bga_refill_check(st: ArcticStateData) -> None:
 def apply_action(st: ArcticStateData, action: int) -> None:
     """Apply one legal action (unchecked) and run the automatic transitions that follow."""
     st.history.append(action)
+    before = st._legal
     st._legal = None
-    if st.to_act == CHANCE:
-        apply_chance(st, action)
-    else:
+    if st.to_act != CHANCE:
         _apply_decision(st, action)
+        settle(st)
+        return
+    drew = st.pending[0][0] in CARD_JOBS
+    apply_chance(st, action)
     settle(st)
+    if (
+        drew
+        and before is not None
+        and st.to_act == CHANCE
+        and st.pending[0][0] in CARD_JOBS
+        and len(before) == len(st.deck) + 1
+    ):
+        # Another card from the deck (a river refill, a hand dealt...): its outcomes are the last draw's
+        # less the card drawn, which copying that list finds faster than building it anew card by card.
+        # The deck changes only by draws, so one card less is exactly the card drawn.
+        i = bisect_left(before, action)
+        after = before[:]
+        del after[i]
+        st._legal = after
 
 
 def _apply_decision(st: ArcticStateData, action: int) -> None:
