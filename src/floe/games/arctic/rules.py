@@ -193,7 +193,7 @@ class ArcticStateCore(ArcticStateData):
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now."""
-        return action in _cached_legal(self)
+        return _contains(_cached_legal(self), action)
 
     def sample_chance(self, rng: random.Random) -> int:
         """A chance outcome drawn by ``rng``: every Arctic chance event is uniform, so one choice from the
