@@ -99,7 +99,7 @@ def ready(st: ArcticState, step: int) -> list[int]:
     """Put seat 0 to act in ``step``; return the engine's legal actions there."""
     st.turn_player = 0
     st.step = step
-    st._legal = None
+    st.forget_derived()
     rules.settle(st)
     assert st.step == step and st.current_player() == 0, "the position is not a decision of seat 0"
     return st.legal_actions()
@@ -330,7 +330,7 @@ def test_place_moose22_without_visible_card_places_one() -> None:
     assert decide(st) in places(hand)
     at_place(st, hand, [card(ORCA, 3)], placed=1, placement_value=1)
     st.place_min, st.place_max = 1, 2
-    st._legal = None
+    st.forget_derived()
     assert decide(st) == act.STOP
 
 
@@ -429,7 +429,7 @@ def test_move_at_edge_is_forced_by_the_engine() -> None:
     at_move(st, 3, 2, FOX)
     st.tokens[MOOSE] = 0
     st.step = TAKE_POWER
-    st._legal = None
+    st.forget_derived()
     rules.settle(st)
     assert st.step != MOVE
     assert (st.tokens[FOX], st.tokens[MOOSE]) == (2, 1)
@@ -587,7 +587,7 @@ def test_draw_empty_river_stops_when_allowed() -> None:
     assert decide(st) == act.STOP
     # Not allowed to stop yet: the only draw left is the deck, and it is taken.
     st.drawn = 0
-    st._legal = None
+    st.forget_derived()
     assert st.legal_actions() == [act.DRAW_DECK]
     assert decide(st) == act.DRAW_DECK
 

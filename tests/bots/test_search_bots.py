@@ -41,7 +41,7 @@ def swap_hidden(state: ArcticState, seat: int) -> ArcticState:
     other.deck.sort()
     free = [a for a in range(6) if a not in other.totems]
     other.totems[opponent] = free[0]
-    other._legal = None
+    other.forget_derived()
     return other
 
 

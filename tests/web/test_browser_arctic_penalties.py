@@ -35,7 +35,7 @@ def position(penalties: str) -> ArcticState:
         state.deck.remove(c)
     state.penalties[0] = sorted(cards)
     state.unseen_penalties = sorted(cards[1:]) if penalties == "hidden_look" else []
-    state._legal = None
+    state.forget_derived()
     return state
 
 

@@ -86,6 +86,9 @@ def check_state(st: ArcticState, rng: random.Random | None = None, *, sample_ill
     assert st.unseen_penalties == sorted(set(st.unseen_penalties))
     assert set(st.unseen_penalties) <= {c for zone in st.penalties for c in zone}
     assert st.config.penalties == "hidden_look" or not st.unseen_penalties
+    assert st.deck == sorted(st.deck)  # the engine finds a drawn card by binary search
+    if st._draws is not None:  # a draw's outcomes, derived draw by draw from the last ones: still the deck's
+        assert st._draws == [act.CARD + c for c in st.deck]
     legal = st.legal_actions()
     player = st.current_player()
     if player == TERMINAL:

@@ -208,8 +208,7 @@ def arrange(
         st.final_round = final_round
     st.known = [0] * 120
     st.pending = []
-    st._legal = None
-    st._scores = None
+    st.forget_derived()
     if start_turn:
         rules._start_turn(st, st.turn_player if player is None else player)
     rules.settle(st)

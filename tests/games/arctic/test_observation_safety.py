@@ -106,8 +106,7 @@ def swapped(st: ArcticState, a: Slot, b: Slot) -> ArcticState:
         other.hands[q].sort()
         other.penalties[q].sort()
     other.deck.sort()
-    other._legal = None
-    other._scores = None
+    other.forget_derived()
     return other
 
 

@@ -24,15 +24,19 @@ from typing import Any
 
 from floe.bots.base import Bot
 from floe.games.arctic import actions as act
-from floe.games.arctic.actions import LEFT, RIGHT, ActionKind, ArcticAction
+from floe.games.arctic.actions import LEFT, RIGHT
 from floe.games.arctic.cards import COMPANION, DRAW, LAST_POSITION, MAIN, WALRUS
 from floe.games.arctic.observation import ArcticObservation
 from floe.games.arctic.powers import Power
 from floe.games.arctic.state import DISCARD, EXTRA, GIVE, MOVE, PLACE, visible_card
 from floe.games.arctic.state import DRAW as STEP_DRAW
 
-_STOP = ArcticAction(ActionKind.STOP)
-_PASS = ArcticAction(ActionKind.PASS)
+# The bot works on action ids (a set of ints), not decoded actions: it runs at every decision of a lab game.
+# A token move's id by step and direction.
+_MOVES = {
+    MOVE: {RIGHT: act.MOVE_RIGHT, LEFT: act.MOVE_LEFT},
+    EXTRA: {RIGHT: act.EXTRA_RIGHT, LEFT: act.EXTRA_LEFT},
+}
 
 # Last-card rule (spec 11.1 step 3): for the hand size h (counting the card about to be placed), the draw
 # values best first. A small hand wants a card that draws a lot now and asks for few cards next turn; a
@@ -105,9 +109,9 @@ class ArcticBaselineBot(Bot):
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         """Pick one of ``legal_actions`` by the zombie rule for the current step."""
         obs: ArcticObservation = observation
-        legal = {act.decode(a) for a in legal_actions}
+        legal = set(legal_actions)
         step = obs.scalars["step"]
-        choice: ArcticAction | None = None
+        choice: int | None = None
         if step == PLACE:
             choice = self._place(obs, legal)
         elif step == MOVE:
@@ -118,12 +122,12 @@ class ArcticBaselineBot(Bot):
             choice = self._draw(obs, legal)
         elif step == DISCARD:
             choice = self._discard(obs, legal)
-        elif step == GIVE and _PASS in legal:
-            choice = _PASS  # the Bear 62 gift is declined
+        elif step == GIVE and act.PASS in legal:
+            choice = act.PASS  # the Bear 62 gift is declined
         if choice is None or choice not in legal:
             # Steps the zombie never reaches (e.g. a Puffin swap) or a position no rule covers.
             return self.rng.choice(legal_actions)
-        return act.encode(choice)
+        return choice
 
     # --- helpers ----------------------------------------------------------------------------------------
     def _own_seat(self, obs: ArcticObservation) -> int:
@@ -136,24 +140,22 @@ class ArcticBaselineBot(Bot):
         return obs.totems[self._own_seat(obs)]
 
     # --- step A: placing (11.1) -------------------------------------------------------------------------
-    def _place(self, obs: ArcticObservation, legal: set[ArcticAction]) -> ArcticAction | None:
-        placeable = _cards(obs.hand, ActionKind.PLACE, legal)
+    def _place(self, obs: ArcticObservation, legal: set[int]) -> int | None:
+        placeable = _cards(obs.hand, act.PLACE, legal)
         if not placeable:
             # Only pre-placement powers (never used) or STOP are left.
-            return _STOP if _STOP in legal else None
+            return act.STOP if act.STOP in legal else None
         placed, target = obs.scalars["placed"], obs.scalars["placement_value"]
-        if placed >= target and _STOP in legal:
+        if placed >= target and act.STOP in legal:
             # Moose 22 lets one more card be placed; BGA's zombie stalls there, the baseline stops at P.
-            return _STOP
+            return act.STOP
         # With no visible card P is 1 and nothing has been placed yet, so this is 1 as the rule wants.
         remaining = min(target - placed, len(obs.hand))
         top = self._visible(obs)
         if top >= 0:
             same = [c for c in placeable if MAIN[c] == MAIN[top]]
             if same:
-                return ArcticAction(
-                    ActionKind.PLACE, card=self._pick_placement(same, remaining, len(obs.hand))
-                )
+                return act.PLACE + self._pick_placement(same, remaining, len(obs.hand))
         counts: dict[int, int] = {}
         for card in placeable:
             counts[MAIN[card]] = counts.get(MAIN[card], 0) + 1
@@ -161,7 +163,7 @@ class ArcticBaselineBot(Bot):
         # The first animal met in hand order that has the highest count wins a tie.
         animal = next(MAIN[c] for c in placeable if counts[MAIN[c]] == best)
         group = [c for c in placeable if MAIN[c] == animal]
-        return ArcticAction(ActionKind.PLACE, card=self._pick_placement(group, remaining, len(obs.hand)))
+        return act.PLACE + self._pick_placement(group, remaining, len(obs.hand))
 
     def _pick_placement(self, candidates: list[int], remaining: int, hand_size: int) -> int:
         if len(candidates) == 1:
@@ -172,14 +174,14 @@ class ArcticBaselineBot(Bot):
         return last_card_choice(candidates, hand_size)
 
     # --- step B: moving tokens (11.2) -------------------------------------------------------------------
-    def _move(self, obs: ArcticObservation, legal: set[ArcticAction]) -> ArcticAction | None:
+    def _move(self, obs: ArcticObservation, legal: set[int]) -> int | None:
         top = self._visible(obs)
         if top < 0:
             return None
         direction = preferred_main_direction(MAIN[top], COMPANION[top], obs.tokens, self._totem(obs))
-        return _legal_direction(ActionKind.MOVE, direction, legal)
+        return _legal_direction(MOVE, direction, legal)
 
-    def _extra(self, obs: ArcticObservation, legal: set[ArcticAction]) -> ArcticAction | None:
+    def _extra(self, obs: ArcticObservation, legal: set[int]) -> int | None:
         token = obs.scalars["walrus_token"]
         power = obs.powers[WALRUS]
         if power == Power.WALRUS_MAIN:
@@ -188,24 +190,23 @@ class ArcticBaselineBot(Bot):
                 return None
             # The same rule once more, from the positions after the base move.
             direction = preferred_main_direction(token, COMPANION[top], obs.tokens, self._totem(obs))
-            move = _legal_direction(ActionKind.EXTRA, direction, legal)
-            return _PASS if move is None else move
+            move = _legal_direction(EXTRA, direction, legal)
+            return act.PASS if move is None else move
         if power == Power.WALRUS_COMPANION:
             # BGA moves the wrong token here; the baseline helps the companion only if it is our animal.
-            forward = ArcticAction(ActionKind.EXTRA, direction=RIGHT)
-            if token == self._totem(obs) and forward in legal:
-                return forward
-            return _PASS
+            if token == self._totem(obs) and act.EXTRA_RIGHT in legal:
+                return act.EXTRA_RIGHT
+            return act.PASS
         return None
 
     # --- step C: drawing (11.3) and discarding (11.4) ---------------------------------------------------
-    def _draw(self, obs: ArcticObservation, legal: set[ArcticAction]) -> ArcticAction | None:
-        river = _cards(obs.river, ActionKind.RIVER, legal)
+    def _draw(self, obs: ArcticObservation, legal: set[int]) -> int | None:
+        river = _cards(obs.river, act.RIVER, legal)
         if not river:
             # River empty: end the drawing (BGA stalls); deck or penalty draws only if nothing else is legal.
-            return _STOP if _STOP in legal else None
+            return act.STOP if act.STOP in legal else None
         # Never STOP while a river card can be taken: with Moose 21 this draws N + 1.
-        return ArcticAction(ActionKind.RIVER, card=self._river_card(obs, river))
+        return act.RIVER + self._river_card(obs, river)
 
     def _river_card(self, obs: ArcticObservation, river: list[int]) -> int:
         top = self._visible(obs)
@@ -223,26 +224,27 @@ class ArcticBaselineBot(Bot):
             return self.rng.choice([c for c in river if MAIN[c] == animal])
         return self.rng.choice(river)  # rule 4
 
-    def _discard(self, obs: ArcticObservation, legal: set[ArcticAction]) -> ArcticAction | None:
-        cards = _cards(obs.hand, ActionKind.DISCARD, legal)
+    def _discard(self, obs: ArcticObservation, legal: set[int]) -> int | None:
+        cards = _cards(obs.hand, act.DISCARD, legal)
         if not cards:
             return None
         top = self._visible(obs)
         keep = MAIN[top] if top >= 0 else -1
         off_animal = [c for c in cards if MAIN[c] != keep]
-        return ArcticAction(ActionKind.DISCARD, card=self.rng.choice(off_animal or cards))
+        return act.DISCARD + self.rng.choice(off_animal or cards)
 
 
-def _cards(cards: Sequence[int], kind: ActionKind, legal: set[ArcticAction]) -> list[int]:
-    """The cards of ``cards`` (in their order) that an action of ``kind`` may take now."""
-    return [c for c in cards if ArcticAction(kind, card=c) in legal]
+def _cards(cards: Sequence[int], base: int, legal: set[int]) -> list[int]:
+    """The cards of ``cards`` (in their order) that the action ``base + card`` (``act.PLACE``,
+    ``act.RIVER``...) may take now."""
+    return [c for c in cards if base + c in legal]
 
 
-def _legal_direction(kind: ActionKind, direction: int, legal: set[ArcticAction]) -> ArcticAction | None:
-    """The token move of ``kind`` in ``direction`` if legal, else the opposite one if legal, else None
-    (baseline fix)."""
+def _legal_direction(step: int, direction: int, legal: set[int]) -> int | None:
+    """The token move of ``step`` (``MOVE`` or ``EXTRA``) in ``direction`` if legal, else the opposite one if
+    legal, else None (baseline fix)."""
+    moves = _MOVES[step]
     for way in (direction, -direction):
-        move = ArcticAction(kind, direction=way)
-        if move in legal:
-            return move
+        if moves[way] in legal:
+            return moves[way]
     return None

@@ -66,8 +66,7 @@ def determinize(obs: ArcticObservation, rng: random.Random, state: ArcticStateDa
     state.pushes = obs.pushes[:]
     state.pending = obs.pending[:]
     state.history = []
-    state._legal = None
-    state._scores = None
+    state.forget_derived()
 
     located: set[int] = set(obs.river)
     located.update(obs.hand)

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from floe.core.errors import IllegalActionError, OptionError
+from floe.core.errors import OptionError
 from floe.core.game import Game, GameSpec, State
 from floe.games.arctic import actions as act
 from floe.games.arctic import native, rules
@@ -33,15 +33,7 @@ class ArcticState(rules.ArcticStateCore, State):
 
     __slots__ = ()
 
-    # --- who acts and what is legal -------------------------------------------------------------------
-    def apply(self, action: int) -> None:
-        # State.apply's checks and errors, without its two generic calls per action.
-        if self.to_act == rules.TERMINAL:
-            raise IllegalActionError("the game is over: no more actions")
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"{self.describe_action(action)} is not legal now")
-        rules.apply_action(self, action)
-
+    # --- who acts and what is legal (``apply`` too: ``rules.ArcticStateCore``'s) --------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.to_act != rules.CHANCE:
             return []

@@ -9,8 +9,19 @@ from __future__ import annotations
 from pathlib import Path
 
 # The modules the profiles name (docs/performance.md): the state, the rules and the tables they read, the
-# final scoring, and what ISMCTS adds: sampling a world and the rollout policy.
-COMPILED = ("state", "rules", "actions", "cards", "powers", "scoring", "determinize", "evaluation")
+# final scoring, what ISMCTS adds (sampling a world and the rollout policy) and what a lab game adds (each
+# seat's observation at every decision).
+COMPILED = (
+    "state",
+    "rules",
+    "actions",
+    "cards",
+    "powers",
+    "scoring",
+    "determinize",
+    "evaluation",
+    "observation",
+)
 STAMPED = (*COMPILED, "config")  # the stamp covers config.py too: the compiled code reads its record
 GROUP = "floe.games.arctic._engine"  # mypyc's shared library: _native/_engine__mypyc*.so
 HERE = Path(__file__).resolve().parent

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from floe.core.compiled import mypyc_attr
 from floe.games.arctic import actions as act
 from floe.games.arctic.actions import ActionKind
 from floe.games.arctic.config import RulesConfig
@@ -41,6 +42,7 @@ FACE_DOWN_UNKNOWN = -1 - FACE_DOWN_FLAG  # distinct from HIDDEN so the place of 
 PUBLIC_SCALARS = SCALAR_FIELDS
 
 
+@mypyc_attr(native_class=False)  # compiled (native.py): a plain Python class, as callers and pickle expect
 @dataclass(eq=True)
 class ArcticObservation:
     """Everything one seat may know. ``seat`` is None for a spectator. Cards are ids; unknown ones -1.

@@ -17,6 +17,7 @@ from bisect import insort
 from typing import Final
 
 from floe.core.compiled import mypyc_attr
+from floe.core.errors import IllegalActionError
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import (
     COMPANION,
@@ -128,8 +129,7 @@ def setup(st: ArcticStateData, config: RulesConfig, n: int) -> None:
     st.swap_card = -1
     st.draw_min = st.draw_max = st.drawn = 0
     st.walrus_token = st.walrus_dir = 0
-    st._legal = None
-    st._scores = None
+    st.forget_derived()
     pending: list[tuple[int, int, int]] = []
     if n == 4 or config.deck_selection == "first_n":
         _use_decks(st, (1 << n) - 1)
@@ -147,6 +147,7 @@ def setup(st: ArcticStateData, config: RulesConfig, n: int) -> None:
 def _use_decks(st: ArcticStateData, mask: int) -> None:
     st.decks_in_play = mask
     st.deck = sorted(c for k in range(4) if mask >> k & 1 for c in DECK_CARDS[k])
+    st._draws = None
 
 
 # --- powers --------------------------------------------------------------------------------------------
@@ -192,7 +193,7 @@ class ArcticStateCore(ArcticStateData):
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now."""
-        return action in _cached_legal(self)
+        return _contains(_cached_legal(self), action)
 
     def sample_chance(self, rng: random.Random) -> int:
         """A chance outcome drawn by ``rng``: every Arctic chance event is uniform, so one choice from the
@@ -203,12 +204,45 @@ class ArcticStateCore(ArcticStateData):
         """Apply an action known to be legal."""
         apply_action(self, action)
 
+    def apply(self, action: int) -> None:
+        """Apply a legal action; an illegal one raises ``IllegalActionError`` and changes nothing
+        (``State.apply``'s checks and errors, here so that the checked path runs compiled too)."""
+        if self.to_act == TERMINAL:
+            raise IllegalActionError("the game is over: no more actions")
+        if not _contains(_cached_legal(self), action):
+            raise IllegalActionError(f"{self.describe_action(action)} is not legal now")
+        apply_action(self, action)
+
+    def describe_action(self, action: int) -> str:
+        """Words for a person (``ArcticState`` says them in the context of the current step)."""
+        return act.action_to_string(action)
+
 
 def _cached_legal(st: ArcticStateData) -> list[int]:
     legal = st._legal
     if legal is None:
         legal = st._legal = legal_actions(st)
     return legal
+
+
+def _contains(legal: list[int], action: int) -> bool:
+    """``action in legal`` for an ascending list: a binary search (a draw's list holds up to 120 outcomes);
+    only a miss pays the linear scan that confirms it."""
+    i = _bisect(legal, action)
+    return (i < len(legal) and legal[i] == action) or action in legal
+
+
+def _bisect(xs: list[int], x: int) -> int:
+    """``bisect.bisect_left`` for a list of ints: compiled, it compares machine ints, where the library
+    calls Python's comparison at each step (measured: the library's took a twentieth of random play)."""
+    lo, hi = 0, len(xs)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if xs[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 # --- legality ------------------------------------------------------------------------------------------
@@ -380,7 +414,10 @@ def chance_actions(st: ArcticStateData) -> list[int]:
     """The outcome ids of the pending chance job, ascending."""
     kind, a, _ = st.pending[0]
     if kind in CARD_JOBS:
-        return [_CARD_OUTCOMES[c] for c in st.deck]
+        draws = st._draws
+        if draws is None:
+            draws = st._draws = [_CARD_OUTCOMES[c] for c in st.deck]
+        return draws
     if kind in (_JOB_BLIND_DRAW, _JOB_BLIND_GIVE):
         return [act.CARD + c for c in st.penalties[a]]
     if kind == _JOB_DECKS:
@@ -425,7 +462,20 @@ def apply_chance(st: ArcticStateData, action: int) -> None:
 
 
 def _take_from_deck(st: ArcticStateData, card: int) -> None:
-    st.deck.remove(card)
+    deck = st.deck
+    i = _bisect(deck, card)  # the deck is kept in ascending order
+    if i < len(deck) and deck[i] == card:
+        del deck[i]
+        draws = st._draws
+        if draws is not None:
+            # The next draw's outcomes: this list less the card, copied (the list is shared, e.g. by clones
+            # and as a legal list) faster than a new one is built card by card. Same order: same index.
+            draws = draws[:]
+            del draws[i]
+            st._draws = draws
+    else:
+        deck.remove(card)  # raises as before for a card not in the deck
+        st._draws = None
     if st.end_triggered:
         return
     if st.reserve_count > len(st.deck):

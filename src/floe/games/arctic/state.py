@@ -155,6 +155,7 @@ class ArcticStateData:
         "config",
         "pending",
         "_legal",
+        "_draws",
         "_scores",
     )
 
@@ -200,6 +201,8 @@ class ArcticStateData:
     walrus_token: int
     walrus_dir: int
     _legal: list[int] | None
+    # The outcome ids of a draw from the deck (rules.chance_actions), kept in step with the deck while set.
+    _draws: list[int] | None
     _scores: Any
 
     def copy_into(self, other: ArcticStateData) -> None:
@@ -246,6 +249,7 @@ class ArcticStateData:
         other.walrus_token = self.walrus_token
         other.walrus_dir = self.walrus_dir
         other._legal = self._legal  # never mutated in place, so sharing is safe
+        other._draws = self._draws  # the same
         other._scores = self._scores
 
     def fields_json(self) -> dict[str, Any]:
@@ -268,7 +272,13 @@ class ArcticStateData:
         for name in _NESTED_FIELDS:
             setattr(self, name, [[int(x) for x in part] for part in data[name]])
         self.pending = [(int(k), int(a), int(b)) for k, a, b in data["pending"]]
+        self.forget_derived()
+
+    def forget_derived(self) -> None:
+        """Drop what is derived from the fields and kept with them (the legal list, the draws' outcomes, the
+        scores): for a new state, or one whose fields were set by hand (tests, puzzles)."""
         self._legal = None
+        self._draws = None
         self._scores = None
 
 
