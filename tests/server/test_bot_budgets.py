@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 import warnings
+from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from floe.server import botrunner
 from floe.server.app import Settings, create_app
 
 from .botwatch import Watch
@@ -120,10 +122,13 @@ def test_no_decision_outlasts_the_time_cap_whatever_its_budget(tmp_path: Path) -
 
 
 def test_a_stored_bot_that_no_longer_builds_is_played_by_the_away_bot(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A table stored before these bounds may name a bot spec that no longer builds: the game's away bot plays
     the seat instead of the table stalling (and logging an error every tick)."""
+    # The process keeps what it learnt of each spec (one warning per spec): start from a fresh memory,
+    # whichever test of this process asked about the same spec before.
+    monkeypatch.setattr(botrunner, "_FACTS", OrderedDict())
     settings = Settings(data_dir=tmp_path, bot_workers=1, bot_processes=False, tick=0.1)
     with TestClient(create_app(settings)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
