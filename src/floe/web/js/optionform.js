@@ -13,13 +13,16 @@ const LONG_ENTRY = 24;
 
 /** The default in words, for the first entry of a field: "default (random)", "default (yes)". */
 export function defaultWords(opt) {
-  const text = String(opt.default_text ?? "").replaceAll("`", "");
+  const written = String(opt.default_text ?? ""); // the catalogs' key, with its notation in backticks
+  const text = written.replaceAll("`", "");
   const raw = String(opt.default);
   const chosen = (opt.choices || []).find((c) => c.value === opt.default);
   if (chosen && (!text || text === raw)) return choiceWords(chosen.text);
   if (opt.kind === "bool") return (text || raw).replace(/\b(true|false)\b/g, (w) => (w === "true" ? t("yes") : t("no")));
   if (opt.kind === "seat" && Number.isInteger(opt.default) && (!text || text === raw)) return `P${opt.default + 1}`;
-  return t(text || raw); // a value in notation ("first_n (bga: …)") reads as it is
+  // Translated by its written key (backticks and all), then shown without them; a value in notation
+  // ("first_n (bga: …)") reads as it is.
+  return text ? t(written).replaceAll("`", "") : t(raw);
 }
 
 /**
