@@ -331,7 +331,7 @@ class BotRunner:
         """The bot's action, computed off the event loop (in the seat's own worker if the bot remembers);
         None if the decision was dropped unrun because ``wanted()`` turned false while it waited. ``game``:
         the table's game, if at hand (else one is made from the decision); ``client``: whose tables the
-        per-client limit counts it with; ``person``: the table has a person seat (its searches go first)."""
+        per-client limit counts it with; ``person``: a person sits at the table (its searches go first)."""
         d = replace(decision, time_cap=self.limits.time_cap)
         if game is None:
             game = _game(d.game, d.players, d.options)
