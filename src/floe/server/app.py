@@ -122,6 +122,9 @@ class Settings(BaseSettings):
     bot_last_worker_slice: Annotated[float, Field(ge=0, le=3600)] = (
         1.0  # seconds a bot-only table's search may take on the last free search worker (0: no bound)
     )
+    bot_search_nice: Annotated[int, Field(ge=0, le=19)] = (
+        10  # how much lower the search workers' CPU priority is than the server's (Unix nice; 0: the same)
+    )
     # --- connections (issue 11, item 6): what one table, seat and connection may cost (conns.py) -------
     max_spectators: Count = 100  # spectator connections per table; more are refused
     max_seat_connections: Annotated[int, Field(ge=1)] = 4  # connections per seat (tabs, devices)
@@ -258,6 +261,7 @@ def bot_limits(settings: Settings) -> BotLimits:
         search_round=settings.bot_search_round or None,
         min_slice=settings.bot_min_slice,
         last_slice=settings.bot_last_worker_slice or None,
+        search_nice=settings.bot_search_nice,
     )
 
 

@@ -48,6 +48,11 @@ class Sizes:
     unjoined_per_address: int = 10
     search_addresses: int = 20
     search_tables_per_address: int = 2
+    fleet_addresses: int = 20  # the other two shapes of item 3: many tables per address ...
+    fleet_tables_per_address: int = (
+        40  # ... each asking for this many (the server keeps what it lets one have)
+    )
+    board_cells: int = 64  # the big board of the mcts fleet (the largest the issue's attacker used)
     chat_lines: int = 2_000
     reconnects: int = 2_000
     reconnect_watchers: int = 100
@@ -74,6 +79,8 @@ QUICK = Sizes(
     unjoined_per_address=3,
     search_addresses=3,
     search_tables_per_address=1,
+    fleet_addresses=3,
+    fleet_tables_per_address=2,
     chat_lines=60,
     reconnects=40,
     reconnect_watchers=5,
@@ -632,6 +639,100 @@ async def search_addresses(a: Arena) -> dict[str, Any]:
     return {"statuses": dict(statuses), "game": game["name"]}
 
 
+async def _first_accepted(
+    a: Arena, bodies: list[dict[str, Any]], statuses: Counter[str]
+) -> dict[str, Any] | None:
+    """The first of ``bodies`` the server accepts a table of (made from ``address(0)``: its first table)."""
+    async with client_at(a, 0) as client:
+        for body in bodies:
+            if not a.alive():
+                return None
+            answer = await client.post("/api/tables", json=body)
+            if answer.status_code == 201:
+                statuses["201"] += 1
+                return body
+    return None
+
+
+async def _fleet(a: Arena, body: dict[str, Any], statuses: Counter[str], first: int) -> dict[str, Any]:
+    """From each of ``fleet_addresses`` addresses, up to ``fleet_tables_per_address`` tables of ``body``
+    (``first`` of address 0's are made): a refusal for the rate is waited out as its ``Retry-After`` says,
+    one for the address's cap on open tables ends that address (it has all the server lets it have); then
+    ``hold`` seconds of their bots thinking. Statuses are counted with the refusal's code."""
+    end = time.monotonic() + a.sizes.cap
+    made: list[int] = []
+
+    async def one(k: int) -> None:
+        count = first if k == 0 else 0
+        async with client_at(a, k) as client:
+            while count < a.sizes.fleet_tables_per_address and a.alive() and time.monotonic() < end:
+                try:
+                    answer = await client.post("/api/tables", json=body)
+                except httpx.HTTPError as exc:
+                    statuses[type(exc).__name__] += 1
+                    break
+                if answer.status_code == 201:
+                    statuses["201"] += 1
+                    count += 1
+                    continue
+                code = answer.json().get("error", {}).get("code", "") if answer.status_code == 429 else ""
+                statuses[f"{answer.status_code} {code}".strip()] += 1
+                if code != "rate_limited":
+                    break
+                wait = float(answer.headers.get("Retry-After", 1))
+                await asyncio.sleep(max(0.0, min(wait, end - time.monotonic())))
+        made.append(count)
+
+    await asyncio.gather(*(one(k) for k in range(a.sizes.fleet_addresses)))
+    await a.hold(a.sizes.hold)
+    return {"statuses": dict(statuses), "tables": sum(made), "most_per_address": max(made, default=0)}
+
+
+# The strongest mcts a client may ask for within the server's default bounds (bot_max_ms, bot_time_cap).
+FLEET_MCTS = "mcts:ms=10000"
+FLEET_GREEDY = "greedy:worlds=1000"
+
+
+async def mcts_big_boards(a: Arena) -> dict[str, Any]:
+    """``fleet_addresses`` × ``fleet_tables_per_address`` bot-only tables of ``FLEET_MCTS`` on a
+    ``board_cells``-cell board (the issue: 20 × 40 of 64-field boards, one reply then 23-37 s of nothing):
+    the board goes into the first text option of a game with mcts bots that takes it."""
+    board = hex_cells(a.sizes.board_cells)
+    bodies = [
+        {
+            "game": g["name"],
+            "seats": [{"kind": "bot", "bot": FLEET_MCTS}] * g["min_players"],
+            "options": {o["name"]: board},
+        }
+        for g in a.games
+        if "mcts" in g["bot_names"]
+        for o in g["options"]
+        if o["kind"] == "text"
+    ]
+    statuses: Counter[str] = Counter()
+    body = await _first_accepted(a, bodies, statuses)
+    if body is None:
+        return {"note": "no game took the board", "statuses": dict(statuses)}
+    fleet = await _fleet(a, body, statuses, 1)
+    option = next(iter(body["options"]))
+    return {**fleet, "spec": FLEET_MCTS, "game": body["game"], "board": f"{option}: {len(board)} cells"}
+
+
+async def greedy_fleet(a: Arena) -> dict[str, Any]:
+    """``fleet_addresses`` × ``fleet_tables_per_address`` bot-only tables of ``FLEET_GREEDY`` on the first
+    game whose greedy bot takes it (the issue: 20 × 40, one reply then 23-37 s of nothing)."""
+    bodies = [
+        {"game": g["name"], "seats": [{"kind": "bot", "bot": FLEET_GREEDY}] * g["min_players"]}
+        for g in a.games
+        if "greedy" in g["bot_names"]
+    ]
+    statuses: Counter[str] = Counter()
+    body = await _first_accepted(a, bodies, statuses)
+    if body is None:
+        return {"note": "no game took the bot", "statuses": dict(statuses)}
+    return {**await _fleet(a, body, statuses, 1), "spec": FLEET_GREEDY, "game": body["game"]}
+
+
 async def undo_spam(a: Arena) -> dict[str, Any]:
     """One table whose person moves and undoes as fast as the server lets it, for ``hold`` seconds (the
     issue: 178,320 events in 120 s), then a reader of its log in every language."""
@@ -861,6 +962,11 @@ ATTACKS: dict[str, tuple[Attack, str]] = {
     "bad_utf8": (bad_utf8, "text frames that are not UTF-8 (hole 11)"),
     "unjoined_tables": (unjoined_tables, "200 addresses × 10 tables nobody opens (issue 24, item 2)"),
     "search_addresses": (search_addresses, "20 addresses × 2 tables of ismcts:ms=10000 (issue 24, item 3)"),
+    "mcts_big_boards": (
+        mcts_big_boards,
+        "20 addresses × 40 tables of mcts on 64-field boards (issue 24, item 3)",
+    ),
+    "greedy_fleet": (greedy_fleet, "20 addresses × 40 tables of greedy:worlds=1000 (issue 24, item 3)"),
     "undo_spam": (undo_spam, "one table moving and undoing without end (issue 24, item 1)"),
     "chat_flood": (chat_flood, "chat into every table, reconnecting after each line (issue 24, item 7)"),
     "reconnect_flood": (reconnect_flood, "a seat reconnecting without end, 100 watching (issue 24, item 8)"),

@@ -8,11 +8,12 @@ client (the creator of the table) run at once, so one client's tables never hold
 
 Two things keep every table's wait bounded whatever the number of tables (issue 24, item 3: from 20
 addresses a normal player's search bot made no move in 240 s). The tables of a person come first: a job of a
-table with a person seat is always taken before one of a bot-only table. And with a ``round``, a search's
-time shrinks with the load: a job that may be shortened (``Job.retime``) gets at most ``round`` × workers ÷
-the tables waiting or running in its class (person tables count only each other), but never less than
-``min_slice`` seconds, so each table's turn comes within about ``round`` seconds while fewer than ``round`` ×
-workers ÷ ``min_slice`` tables search.
+table where a person sits is always taken before one of a bot-only table (the caller says which: the
+server counts only a person who opened their seat and is not away, ``Table.attended``). And with a
+``round``, a search's time shrinks with the load: a job that may be shortened (``Job.retime``) gets at
+most ``round`` × workers ÷ the tables waiting or running in its class (person tables count only each
+other), but never less than ``min_slice`` seconds, so each table's turn comes within about ``round``
+seconds while fewer than ``round`` × workers ÷ ``min_slice`` tables search.
 
 Going first is not enough when every worker is already inside a bot-only search that began before the
 person's job came: the person waits for one of them to end, a wait bounded by that search's time, not by the
@@ -69,8 +70,8 @@ class Job:
 
     ``table`` is the key the rotation serves; ``client`` the key of the per-client limit (None: not
     limited, e.g. housekeeping); ``slot`` the one worker that may run it (None: any); ``limit`` the wall time
-    after which its worker is killed (None: none); ``wanted`` is asked when its turn comes. ``person``: the
-    table has a person seat (it goes first); ``cap`` the seconds the job asks for and ``retime(seconds)`` the
+    after which its worker is killed (None: none); ``wanted`` is asked when its turn comes. ``person``: a
+    person sits at the table (it goes first); ``cap`` the seconds the job asks for and ``retime(seconds)`` the
     arguments that give it fewer (None: it cannot be shortened)."""
 
     table: str

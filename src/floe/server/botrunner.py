@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import time
 import zlib
@@ -220,7 +221,9 @@ class BotLimits:
     ``fast_workers``: the fast lane's workers. ``per_client``: searches of one client's tables running at
     once (None: no limit). ``last_slice``: seconds a search of a bot-only table may take when it starts on
     the last free search worker, so that a person's search waits at most about this for one (None: no
-    bound; see ``botlanes``)."""
+    bound; see ``botlanes``). ``search_nice``: how much lower than the server's the search workers' CPU
+    priority is (Unix ``nice``; 0: the same), so that moves, acks and cheap bots are not starved of CPU by
+    searches on a busy machine."""
 
     time_cap: float | None = None
     overrun_grace: float = 5.0
@@ -231,6 +234,7 @@ class BotLimits:
     search_round: float | None = None  # seconds within which every search table gets a turn (botlanes)
     min_slice: float = 0.05  # ... but no search is cut shorter than this
     last_slice: float | None = None
+    search_nice: int = 0
 
 
 @lru_cache(maxsize=1024)
@@ -253,6 +257,18 @@ def fallback(decision: Decision) -> int:
     """A legal action for a decision whose bot could not answer in time: one at random, seeded like the
     bot (so a replayed table takes the same one)."""
     return random.Random(decision.seed).choice(decision.legal)
+
+
+def lower_priority(pid: int | None, steps: int) -> None:
+    """Make process ``pid``'s CPU priority ``steps`` lower than this process's (Unix ``nice``, at most
+    the lowest). Where that cannot be done (no such call, or refused), the worker keeps the server's."""
+    if pid is None or steps <= 0 or not hasattr(os, "setpriority"):
+        return
+    try:
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, pid, min(19, mine + steps))
+    except OSError as exc:
+        log.warning("could not lower the priority of bot worker %s: %s", pid, exc)
 
 
 class BotRunner:
@@ -296,7 +312,10 @@ class BotRunner:
         def make(slot: int) -> Worker:
             name = f"floe-bot-{lane}-{slot}"
             if self.processes:
-                return ProcessWorker(name, preload=("floe.server.botrunner:warm",))
+                worker = ProcessWorker(name, preload=("floe.server.botrunner:warm",))
+                if lane == "search":
+                    lower_priority(worker.pid, self.limits.search_nice)
+                return worker
             return ThreadWorker(name)
 
         return make
@@ -331,7 +350,7 @@ class BotRunner:
         """The bot's action, computed off the event loop (in the seat's own worker if the bot remembers);
         None if the decision was dropped unrun because ``wanted()`` turned false while it waited. ``game``:
         the table's game, if at hand (else one is made from the decision); ``client``: whose tables the
-        per-client limit counts it with; ``person``: the table has a person seat (its searches go first)."""
+        per-client limit counts it with; ``person``: a person sits at the table (its searches go first)."""
         d = replace(decision, time_cap=self.limits.time_cap)
         if game is None:
             game = _game(d.game, d.players, d.options)

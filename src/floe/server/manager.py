@@ -618,9 +618,8 @@ class Lobby:
 
         client = self.owners.get(table.id) or f"table:{table.id}"
         try:
-            person = any(s.kind == "person" for s in table.seats)
             action = await self.bots.choose(
-                decision, game=table.game, client=client, wanted=wanted, person=person
+                decision, game=table.game, client=client, wanted=wanted, person=table.attended
             )
             if action is None:
                 return  # dropped unrun: the table moved on while it waited

@@ -232,6 +232,13 @@ class Table:
         return all(s.seen for s in self.seats if s.kind == "person")
 
     @property
+    def attended(self) -> bool:
+        """Whether a person plays here now: a person seat whose link was opened (``Seat.seen``) and whose
+        moves no away bot makes. Only such a table's searches go before bot-only tables' (``botlanes``): a
+        seat nobody ever opened, or one the away bot plays for, would let bot-only play jump the queue."""
+        return any(s.kind == "person" and s.seen and not s.away for s in self.seats)
+
+    @property
     def unjoined(self) -> bool:
         """Whether nobody ever sat at the table: it has person seats and none's token was ever used (such a
         table expires, and never counts against the server's cap on open tables: manager.py)."""
