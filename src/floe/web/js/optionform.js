@@ -40,7 +40,7 @@ function selectField(opt, testid, entries) {
     const found = entries.find(([, value]) => String(value) === select.value);
     return found ? found[1] : UNSET;
   };
-  // A closed menu cannot wrap its words: one with a long entry takes the form's whole row (Arktia's layouts).
+  // A closed menu cannot wrap its words: one with a long entry takes the form's whole row (a board layout's name).
   const long = [...select.options].some((o) => o.textContent.length > LONG_ENTRY);
   return { input: select, read, long };
 }
