@@ -777,7 +777,7 @@ class ClientBots(HeldBots):
         person: bool = False,
     ) -> Any:
         self.clients.append(client)
-        assert wanted is not None and wanted() and person  # a table of a person: its searches go first
+        assert wanted is not None and wanted() and person  # a table a person sits at: its searches go first
         return await super().choose(decision, game=game, client=client, wanted=wanted)
 
 
@@ -785,9 +785,10 @@ def test_a_bot_decision_counts_with_its_table_s_creator(tmp_path: Path) -> None:
     async def scenario(lobby: Lobby) -> None:
         bots: ClientBots = lobby.bots  # type: ignore[assignment]
         for client in ("10.2.2.2", None):
-            table, _, _ = await lobby.create(
+            table, tokens, _ = await lobby.create(
                 CreateTable(game="arctic", seats=[PERSON, bot("greedy")]), client=client
             )
+            await lobby.hello(table, tokens[0][1])  # the person sits down: a person's table (``attended``)
             while table.to_move == 0:
                 await lobby.move(table, 0, table.state.legal_actions()[0], table.version)
             _, answer = await asyncio.wait_for(bots.asked.get(), 60)
