@@ -36,6 +36,16 @@ def ws_open(server: ServerProcess, table: str, token: str | None) -> ClientConne
     return ws
 
 
+def sit(server: ServerProcess, table: str, token: str) -> None:
+    """Open ``token``'s seat and leave once the server has answered the hello (the seat is claimed then: a
+    connection closed at once may be gone before its hello is read)."""
+    ws = ws_open(server, table, token)
+    try:
+        until(ws, lambda m: m["type"] == "state")
+    finally:
+        ws.close()
+
+
 def recv(ws: ClientConnection, timeout: float = 20) -> dict[str, Any]:
     message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
     return message
@@ -167,7 +177,7 @@ def test_refused_moves_change_nothing_and_say_why(server: ServerProcess) -> None
     table = created["table"]["id"]
     tokens = [s["token"] for s in created["seats"]]
     for token in tokens:
-        ws_open(server, table, token).close()  # claim both seats
+        sit(server, table, token)  # claim both seats
     wait_for(lambda: server.get(f"/api/tables/{table}").json()["status"] == "playing")
     state = server.get(f"/api/tables/{table}/state", token=tokens[0]).json()
     mover = state["to_move"]
@@ -218,7 +228,7 @@ def test_a_game_against_a_searching_bot_ends_with_a_record_and_replays(server: S
     table, token = created["table"]["id"], created["seats"][0]["token"]
     assert server.get(f"/api/tables/{table}/record").status_code == 409  # no record (seed) before the end
     assert server.get(f"/api/tables/{table}/replay?reveal=true", token=token).status_code == 409
-    ws_open(server, table, token).close()
+    sit(server, table, token)
     final = play_http(server, table, token, seed=3)
     result = final["result"]
     assert sorted(result["ranking"]) == [0, 1] and len(result["breakdowns"]) == 2
@@ -359,7 +369,7 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(server: ServerProcess) -> 
     assert slow["notices"] == [] and slow["table"]["seats"][1]["bot"] == bot
     fast = server.create([{"kind": "person"}, {"kind": "person"}])
     slow_id, slow_token = slow["table"]["id"], slow["seats"][0]["token"]
-    ws_open(server, slow_id, slow_token).close()
+    sit(server, slow_id, slow_token)
     rng = random.Random(2)
     while (state := server.get(f"/api/tables/{slow_id}/state", token=slow_token).json())["to_move"] == 0:
         move = {"action": rng.choice(state["legal"])["id"], "version": state["version"]}
@@ -368,7 +378,7 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(server: ServerProcess) -> 
     fast_id = fast["table"]["id"]
     tokens = [s["token"] for s in fast["seats"]]
     for token in tokens:
-        ws_open(server, fast_id, token).close()
+        sit(server, fast_id, token)
     for _ in range(5):
         states = [server.get(f"/api/tables/{fast_id}/state", token=t).json() for t in tokens]
         mover = next(s for s in states if s["legal"])
