@@ -4,6 +4,7 @@ lowered to them and the creator is told; and whatever the budget, no decision ou
 
 from __future__ import annotations
 
+import logging
 import time
 import warnings
 from collections import OrderedDict
@@ -129,6 +130,12 @@ def test_a_stored_bot_that_no_longer_builds_is_played_by_the_away_bot(
     # The process keeps what it learnt of each spec (one warning per spec): start from a fresh memory,
     # whichever test of this process asked about the same spec before.
     monkeypatch.setattr(botrunner, "_FACTS", OrderedDict())
+    # And hear the server's logger whatever an earlier test of this process did to it (a library's logging
+    # set-up may disable, quieten or detach existing loggers: red twice in full runs with an empty caplog).
+    server_log = logging.getLogger("floe.server")
+    monkeypatch.setattr(server_log, "disabled", False)
+    monkeypatch.setattr(server_log, "propagate", True)
+    caplog.set_level(logging.WARNING, logger="floe.server")
     settings = Settings(data_dir=tmp_path, bot_workers=1, bot_processes=False, tick=0.1)
     with TestClient(create_app(settings)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
