@@ -180,3 +180,37 @@ def test_a_whole_turn_with_the_keyboard_alone(browser: Any, server: Any) -> None
         page.close()
     assert not problems, problems
     assert not errors, errors
+
+
+def test_the_replay_keeps_the_focus_and_announces_each_frame(browser: Any, server: Any) -> None:
+    game = _games(server.base)[0]
+    link = _table(server.base, game)
+    page = new_page(browser, DESKTOP)
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(link)
+        _my_turn(page)
+        _decide(page, random.Random("keyboard-replay"), 0)  # a frame after the start, at least
+        page.goto(link.replace("/table/", "/replay/", 1))
+        info = page.locator("[data-testid=frame-info]")
+        page.wait_for_function(
+            "() => document.getElementById('frame-info').textContent.startsWith('Frame 1 ')"
+        )
+        assert info.get_attribute("aria-live") == "polite"
+        for _ in range(MAX_KEYS):  # Tab to "Last" (First and Prev are disabled on the first frame)
+            if page.evaluate("() => document.activeElement.id") == "last":
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError("Tab never reached the replay's Last button")
+        first = info.inner_text()
+        page.keyboard.press("Enter")
+        page.wait_for_function("(t) => document.getElementById('frame-info').textContent !== t", arg=first)
+        # Last is now disabled: the focus went to Prev, which still works, not to the page.
+        assert page.evaluate("() => document.activeElement.id") == "prev"
+        assert page.evaluate("() => document.getElementById('last').disabled")
+    finally:
+        page.close()
+    assert not errors, errors

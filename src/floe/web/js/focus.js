@@ -40,6 +40,9 @@ export class FocusKeeper {
     this.firstChoices = firstChoices;
     this.wanted = null; // what the person last focused in the area
     this.inside = false; // whether the focus was last in the area (so a loss of it is the redraw's doing)
+    this.pointer = false; // whether the last input was a pointer's (the focus is then put back without a scroll)
+    document.addEventListener("pointerdown", () => (this.pointer = true), true);
+    document.addEventListener("keydown", () => (this.pointer = false), true);
     prompt.setAttribute("tabindex", "-1");
     document.addEventListener("focusin", (ev) => {
       const el = ev.target;
@@ -57,7 +60,9 @@ export class FocusKeeper {
     if (!this.inside || !(lost || active === this.prompt || !focusable(active))) return;
     const same = this.wanted ? [...this.root.querySelectorAll(this.wanted.selector)].filter(focusable) : [];
     const target = same[Math.min(this.wanted ? this.wanted.rank : 0, same.length - 1)] || this.firstChoices().find(focusable);
-    if (target) target.focus();
-    else if (active !== this.prompt) this.prompt.focus();
+    // A keyboard's focus is scrolled into view; a mouse's is not (the page would jump under the pointer).
+    const options = { preventScroll: this.pointer };
+    if (target) target.focus(options);
+    else if (active !== this.prompt) this.prompt.focus(options);
   }
 }
