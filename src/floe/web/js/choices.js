@@ -33,6 +33,7 @@ function choiceButton(choice, onPlay, disabled) {
       "data-testid": "choice",
       "data-action": choice.id,
       "data-verb": choice.verb,
+      "data-costly": Boolean(choice.confirm), // asks first: never where the focus goes by itself (focus.js)
       title: showNotation(choice.notation),
       disabled,
       onclick: () => onPlay(choice),

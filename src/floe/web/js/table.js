@@ -268,16 +268,18 @@ function render({ version, why = "now" }) {
 
 /**
  * The prompt's choices in the order focus goes to them when the focused one is gone: the destinations of a
- * selection, the panel's buttons, the board's objects, the full list. None while a move is on its way (the
- * prompt holds the focus until the answer, then the choice that stands for the same thing gets it back).
+ * selection, the panel's buttons, the board's objects, the full list, and last a button that asks before it
+ * plays (it ends a seat's game). None while a move is on its way (the prompt holds the focus until the
+ * answer, then the choice that stands for the same thing gets it back).
  */
 function firstChoices() {
   if (!choices || choices.busy) return [];
   return [
     ...els.board.querySelectorAll("[data-legal=dest]"),
-    ...els.choices.querySelectorAll(".choice-list > button"),
+    ...els.choices.querySelectorAll(".choice-list > button:not([data-costly])"),
     ...els.board.querySelectorAll("[data-legal=play], [data-legal=source]"),
     ...els.choices.querySelectorAll(".all-choices > summary"),
+    ...els.choices.querySelectorAll(".choice-list > button[data-costly]"),
   ];
 }
 
