@@ -33,6 +33,7 @@ function choiceButton(choice, onPlay, disabled) {
       "data-testid": "choice",
       "data-action": choice.id,
       "data-verb": choice.verb,
+      "data-costly": Boolean(choice.confirm), // asks first: never where the focus goes by itself (focus.js)
       title: showNotation(choice.notation),
       disabled,
       onclick: () => onPlay(choice),
@@ -46,11 +47,18 @@ function choiceButton(choice, onPlay, disabled) {
  * `onPlay(choice)` sends the move; the owner calls `bind` after each render and `setBusy` around moves.
  */
 export class Choices {
-  /** @param {HTMLElement} panel  @param {(choice: object) => void} onPlay  @param {ChoiceSpec} spec */
-  constructor(panel, onPlay, spec = {}) {
+  /**
+   * @param {HTMLElement} panel  @param {(choice: object) => void} onPlay  @param {ChoiceSpec} spec
+   * @param {object} [hooks]  `announce(text)`: says a selection aloud (a live region); `redrawn()`: called
+   *   after every redraw of the panel and the highlights (the page puts focus back where it belongs)
+   */
+  constructor(panel, onPlay, spec = {}, { announce = () => {}, redrawn = () => {} } = {}) {
     this.panel = panel;
     this.onPlay = onPlay;
     this.spec = spec || {};
+    this.announce = announce;
+    this.redrawn = redrawn;
+    this.listOpen = false; // the full list stays open across redraws once the person opened it
     this.legal = [];
     this.board = null;
     this.routes = new Map(); // choice -> its steps, each a list of keys present on the board
@@ -135,6 +143,8 @@ export class Choices {
   pick(path) {
     this.picked = path;
     this.refresh();
+    const line = this.panel.querySelector("[data-testid=selection]");
+    if (path.length && line) this.announce(line.textContent);
   }
 
   /**
@@ -162,21 +172,19 @@ export class Choices {
   refresh() {
     this.highlight();
     this.renderPanel();
+    this.redrawn();
   }
 
   highlight() {
     if (!this.board) return;
-    for (const el of this.board.querySelectorAll("[data-legal]")) {
-      el.classList.remove("legal", "selected", "dest");
-      el.removeAttribute("data-legal");
-      el.removeAttribute("tabindex");
-      el.removeAttribute("role");
-      el.onclick = null;
-      el.onkeydown = null;
-    }
+    // What stays clickable keeps its tabindex throughout (removed and put back, a focused object would lose
+    // the focus): only what is no longer clickable loses it, after the new marks are made.
+    const before = [...this.board.querySelectorAll("[data-legal]")];
+    for (const el of before) el.classList.remove("legal", "selected", "dest");
+    const marked = new Set();
     this.board.classList.toggle("has-selection", this.picked.length > 0 && !this.busy);
-    if (this.busy) return;
     const mark = (el, kind) => {
+      marked.add(el);
       el.classList.add("legal");
       if (kind === "dest") el.classList.add("dest");
       el.setAttribute("data-legal", kind);
@@ -194,8 +202,9 @@ export class Choices {
       };
     };
     // The first step stays clickable while something is selected (to start again from another object).
-    // data-legal says what a click does: "play" at once, select a "source", or reach a "dest".
-    for (const [key, list] of this.next([])) {
+    // data-legal says what a click does: "play" at once, select a "source", or reach a "dest". Nothing
+    // while a move is on its way.
+    for (const [key, list] of this.busy ? [] : this.next([])) {
       const plays = list.length === 1 && this.routes.get(list[0]).length === 1;
       for (const el of this.find(key)) {
         mark(el, plays ? "play" : "source");
@@ -203,13 +212,21 @@ export class Choices {
       }
     }
     // Later picks (a multi-step route) stay marked; a click on one goes back to before it.
-    for (const key of this.picked.slice(1)) {
+    for (const key of this.busy ? [] : this.picked.slice(1)) {
       for (const el of this.find(key)) {
         mark(el, "selected");
         el.classList.add("selected");
       }
     }
-    if (this.picked.length) for (const key of this.next().keys()) for (const el of this.find(key)) mark(el, "dest");
+    if (this.picked.length && !this.busy) for (const key of this.next().keys()) for (const el of this.find(key)) mark(el, "dest");
+    for (const el of before) {
+      if (marked.has(el)) continue;
+      el.removeAttribute("data-legal");
+      el.removeAttribute("tabindex");
+      el.removeAttribute("role");
+      el.onclick = null;
+      el.onkeydown = null;
+    }
   }
 
   words(key) {
@@ -263,7 +280,8 @@ export class Choices {
       first.length
         ? h(
             "details",
-            { class: "all-choices" },
+            // Open again after a redraw if the person had opened it: the focus may be on one of its buttons.
+            { class: "all-choices", open: this.listOpen, ontoggle: (ev) => (this.listOpen = ev.target.open) },
             h("summary", {}, nt("All %(n)s choice as a list", "All %(n)s choices as a list", this.legal.length)),
             h("div", { class: "choice-list" }, this.legal.map(button)),
           )
