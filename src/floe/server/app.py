@@ -62,10 +62,11 @@ from floe.server.protocol import (
     short_error,
 )
 from floe.server.recent import note_recent, recent_rows, stored_summaries
+from floe.server.refusal import Refusal
 from floe.server.rematch import Rematches
 from floe.server.replays import ReplayLimits, Replays
 from floe.server.store import Store, database_url
-from floe.server.tables import MoveError, Table, token_hash
+from floe.server.tables import Table, token_hash
 from floe.server.undo import UndoLimits, undo
 
 WEB = Path(str(files("floe") / "web"))
@@ -265,7 +266,7 @@ def bot_limits(settings: Settings) -> BotLimits:
     )
 
 
-def _error(exc: MoveError, request: Request) -> JSONResponse:
+def _error(exc: Refusal, request: Request) -> JSONResponse:
     """The refusal as a short JSON error, in the requester's language (``?lang=``, else Accept-Language)."""
     headers = {"Retry-After": exc.retry_after_header} if isinstance(exc, TooMany) else None
     lang = reader_language(request.query_params.get("lang"), request)
@@ -282,7 +283,7 @@ def _bearer(authorization: str | None) -> str | None:
         return None
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise MoveError("bad_token", L_("the Authorization header must be 'Bearer <seat token>'"), 401)
+        raise Refusal("bad_token", L_("the Authorization header must be 'Bearer <seat token>'"), 401)
     return token.strip()
 
 
@@ -375,8 +376,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lobby: Lobby = request.app.state.lobby
         return lobby
 
-    @app.exception_handler(MoveError)
-    async def move_error(request: Request, exc: MoveError) -> JSONResponse:
+    @app.exception_handler(Refusal)
+    async def move_error(request: Request, exc: Refusal) -> JSONResponse:
         answer = _error(exc, request)
         _let_go(exc)
         return answer
@@ -384,12 +385,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(SQLAlchemyError)
     async def storage_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
         log.error("storage error: %s", exc)
-        return _error(MoveError("storage", L_("the table could not be saved; try again"), 503), request)
+        return _error(Refusal("storage", L_("the table could not be saved; try again"), 503), request)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        answer = _error(MoveError("malformed", error_line(first, "body", skip=("body",)), 400), request)
+        answer = _error(Refusal("malformed", error_line(first, "body", skip=("body",)), 400), request)
         _let_go(exc)
         return answer
 
@@ -397,7 +398,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         codes = {400: "malformed", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
         code = codes.get(exc.status_code, "http_error")
-        answer = _error(MoveError(code, str(exc.detail), exc.status_code), request)
+        answer = _error(Refusal(code, str(exc.detail), exc.status_code), request)
         _let_go(exc)
         return answer
 
@@ -479,7 +480,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         one is told)."""
         seat = seat_for(table, authorization)
         if seat is None:
-            raise MoveError("bad_token", refusal, 401)
+            raise Refusal("bad_token", refusal, 401)
         return seat
 
     @app.get("/api/tables/{table_id}/state")
@@ -521,7 +522,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rows = await asyncio.to_thread(recent_rows, lobby.store, body.key, settings.recent_per_browser)
         known = {}
         for table_id, _ in rows:
-            with contextlib.suppress(MoveError):
+            with contextlib.suppress(Refusal):
                 known[table_id] = lobby.get(table_id).summary()
         missing = [table_id for table_id, _ in rows if table_id not in known]
         known |= await asyncio.to_thread(stored_summaries, lobby.store, missing)
@@ -538,7 +539,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await lobby_of(request).fetch(table_id)
         seat = seat_for(table, authorization)
         if reveal and table.status != "finished":
-            raise MoveError("not_finished", L_("a game is revealed only once it is over"), 409)
+            raise Refusal("not_finished", L_("a game is revealed only once it is over"), 409)
         reader = reader_language(lang, request)
         events = list(table.events)  # the log as it is now: an open table plays on while this is built
 
@@ -574,7 +575,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def record(table_id: str, request: Request) -> dict[str, Any]:
         table = await lobby_of(request).fetch(table_id)
         if table.status != "finished":
-            raise MoveError("not_finished", L_("the record is published once the game is over"), 409)
+            raise Refusal("not_finished", L_("the record is published once the game is over"), 409)
         # A finished table's log no longer changes: its notation is written off the event loop.
         record: dict[str, Any] = await asyncio.to_thread(lambda: table.record().to_json())
         return record
@@ -617,13 +618,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seat = await lobby.hello(table, hello.token)
             conn = lobby.open_conn(table, ws, seat, lang, client)
             lobby.connect(table, conn)
-        except MoveError as exc:
+        except Refusal as exc:
             await _send_error(ws, exc, None, lang)
             await ws.close(code=4000 + min(exc.status, 999) % 1000)
             return
         except SQLAlchemyError as exc:
             log.error("storage error: %s", exc)
-            refused = MoveError("storage", L_("the table could not be read; try again"), 503)
+            refused = Refusal("storage", L_("the table could not be read; try again"), 503)
             await _send_error(ws, refused, None, lang)
             await ws.close(code=4503)
             return
@@ -702,22 +703,22 @@ async def _close(ws: WebSocket, code: int, reason: str, timeout: float) -> None:
             await ws.close(code=code, reason=reason)
 
 
-async def _send_error(ws: WebSocket, exc: MoveError, message_id: Any, lang: str) -> None:
+async def _send_error(ws: WebSocket, exc: Refusal, message_id: Any, lang: str) -> None:
     await ws.send_text(json.dumps({"type": "error", "id": message_id, **exc.body(lang)}))
 
 
 async def _receive(ws: WebSocket) -> Any:
-    """The next client message, parsed; ``MoveError`` for anything that is not a valid one."""
+    """The next client message, parsed; ``Refusal`` for anything that is not a valid one."""
     event = await ws.receive()
     if event["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(event.get("code", 1000))
     text = event.get("text")
     if text is None:
-        raise MoveError("malformed", L_("messages must be JSON text"), 400)
+        raise Refusal("malformed", L_("messages must be JSON text"), 400)
     settings: Settings | None = getattr(ws.app.state, "settings", None)
     limit = settings.max_message_bytes if settings else MAX_MESSAGE_BYTES
     if len(text.encode()) > limit:
-        raise MoveError(
+        raise Refusal(
             "malformed",
             NL_("messages are at most %(n)s byte", "messages are at most %(n)s bytes", limit),
             400,
@@ -725,13 +726,13 @@ async def _receive(ws: WebSocket) -> Any:
     try:
         return client_message.validate_json(text)
     except ValidationError as exc:
-        raise MoveError("malformed", short_error(exc), 400) from None
+        raise Refusal("malformed", short_error(exc), 400) from None
 
 
 async def _first_hello(ws: WebSocket) -> Hello:
     message = await _receive(ws)
     if not isinstance(message, Hello):
-        raise MoveError("malformed", L_("the first message must be hello"), 400)
+        raise Refusal("malformed", L_("the first message must be hello"), 400)
     return message
 
 
@@ -739,7 +740,7 @@ async def _rematch(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn, messag
     """Ask for (or accept) the rematch of a finished table: the seat's new link goes to this connection
     only; a new offer is told to every connection of the table."""
     if conn.seat is None:
-        raise MoveError("bad_token", L_("spectators have no seat to play again with"), 403)
+        raise Refusal("bad_token", L_("spectators have no seat to play again with"), 403)
     rematches: Rematches = ws.app.state.rematches
     offer, new = await rematches.ask(lobby, table, conn.seat, ws.client.host if ws.client else None)
     if new:
@@ -767,13 +768,13 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
             if isinstance(message, WsMove):
                 message_id = message.id
                 if conn.seat is None:
-                    raise MoveError("bad_token", L_("spectators cannot move"), 403)
+                    raise Refusal("bad_token", L_("spectators cannot move"), 403)
                 acknowledge = _acknowledge(conn, message_id)
                 await lobby.move(table, conn.seat, message.action, message.version, ack=acknowledge)
             elif isinstance(message, WsUndo):
                 message_id = message.id
                 if conn.seat is None:
-                    raise MoveError("bad_token", L_("spectators cannot undo"), 403)
+                    raise Refusal("bad_token", L_("spectators cannot undo"), 403)
                 await undo(lobby, table, conn.seat, message.version, ack=_acknowledge(conn, message_id))
             elif isinstance(message, Chat):
                 chat: ChatRooms = ws.app.state.chat
@@ -782,11 +783,11 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
                 await _rematch(ws, lobby, table, conn, message)
             elif isinstance(message, Leave | Back):
                 if conn.seat is None:
-                    raise MoveError("bad_token", L_("spectators have no seat"), 403)
+                    raise Refusal("bad_token", L_("spectators have no seat"), 403)
                 if not conn.toggles.allow():
                     # Each leave/back tells every connection of the table: a few a second are plenty.
                     rate = conn.limits.toggles_per_second
-                    raise MoveError(
+                    raise Refusal(
                         "too_fast",
                         L_("leave/back at most %(rate)s a second; wait a moment", rate=f"{rate:g}"),
                         429,
@@ -795,10 +796,10 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
             elif isinstance(message, Ping):
                 conn.send({"type": "pong"})
             else:
-                raise MoveError("malformed", L_("hello was already said"), 400)
-        except MoveError as exc:
+                raise Refusal("malformed", L_("hello was already said"), 400)
+        except Refusal as exc:
             conn.send({"type": "error", "id": message_id, **exc.body(conn.lang)})
         except SQLAlchemyError as exc:
             log.error("storage error: %s", exc)
-            refused = MoveError("storage", L_("the table could not be saved; try again"), 503)
+            refused = Refusal("storage", L_("the table could not be saved; try again"), 503)
             conn.send({"type": "error", "id": message_id, **refused.body(conn.lang)})

@@ -33,8 +33,9 @@ from floe.server.conns import Conn, ConnLimits, Sender
 from floe.server.limits import Connects, Reservation, TableLimits
 from floe.server.names import BadName, clean_name, clean_table_name
 from floe.server.protocol import CreateTable, JoinTable
+from floe.server.refusal import Refusal
 from floe.server.store import Store, TableRow, UnreadableRow
-from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
+from floe.server.tables import Seat, Table, new_token, token_hash
 from floe.server.undo import UndoLimits
 from floe.server.writer import Writer
 
@@ -198,20 +199,20 @@ class Lobby:
 
     # --- tables --------------------------------------------------------------------------------------
     def get(self, table_id: str) -> Table:
-        """The table if it is in memory (open, or a finished one in the cache); ``MoveError`` (404)
+        """The table if it is in memory (open, or a finished one in the cache); ``Refusal`` (404)
         otherwise. ``fetch`` also loads a finished table from the store."""
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None:
-            raise MoveError("unknown_table", L_("no table with that id"), 404)
+            raise Refusal("unknown_table", L_("no table with that id"), 404)
         return table
 
     async def fetch(self, table_id: str) -> Table:
         """The table, a finished one loaded from the store (in a worker thread) if it is not in memory;
-        ``MoveError`` (404) if there is none. Concurrent requests for one table share one load."""
-        with contextlib.suppress(MoveError):
+        ``Refusal`` (404) if there is none. Concurrent requests for one table share one load."""
+        with contextlib.suppress(Refusal):
             return self.get(table_id)
         if len(table_id) > 32 or table_id in self.unloadable:  # no need to ask the database
-            raise MoveError("unknown_table", L_("no table with that id"), 404)
+            raise Refusal("unknown_table", L_("no table with that id"), 404)
         loading = self._loading.get(table_id)
         if loading is None:
             loading = asyncio.get_running_loop().run_in_executor(self._work, self._read_finished, table_id)
@@ -223,7 +224,7 @@ class Lobby:
             self.finished.put(loaded)
             table = loaded
         if table is None:
-            raise MoveError("unknown_table", L_("no table with that id"), 404)
+            raise Refusal("unknown_table", L_("no table with that id"), 404)
         return table
 
     def _read_finished(self, table_id: str) -> Table | None:
@@ -287,7 +288,7 @@ class Lobby:
         self, request: CreateTable, client: str | None = None
     ) -> tuple[Table, list[tuple[int, str]], list[str]]:
         """A new table, the tokens of its person seats and the notices for its creator (a bot budget lowered
-        to this server's); ``MoveError`` (400) for a bad request, ``TooMany`` (429) past the creation
+        to this server's); ``Refusal`` (400) for a bad request, ``TooMany`` (429) past the creation
         limits of ``client`` (its address) or of the server.
 
         The limits and the options' size are checked before anything is built; the game, its initial
@@ -324,7 +325,7 @@ class Lobby:
         return table, tokens, notices
 
     def _grant_bot(self, spec: str | None, game: Any, seat: int) -> tuple[str, str | None]:
-        """The bot a seat gets: ``spec`` checked (``MoveError`` 400 for a malformed one or a parameter out
+        """The bot a seat gets: ``spec`` checked (``Refusal`` 400 for a malformed one or a parameter out
         of the bot's own bounds), with a budget above this server's lowered to it, and the notice saying so.
         A budget is lowered rather than refused: the table plays as asked as far as the server allows.
         (Called from the creation thread: it only reads the lobby's settings.)"""
@@ -351,7 +352,7 @@ class Lobby:
         one seat per table: a second join with the same ``key`` is refused and names the seat it has."""
         table = self.get(table_id)
         if not table.row.public:
-            raise MoveError(
+            raise Refusal(
                 "private_table",
                 L_("this table is private: its seats are taken with their invitation links"),
                 403,
@@ -361,14 +362,14 @@ class Lobby:
         async with self.lock(table_id):
             mine = next((k for k, s in enumerate(table.seats) if key and s.joined_by == key), None)
             if mine is not None:
-                raise MoveError(
+                raise Refusal(
                     "already_joined",
                     L_("you already have seat P%(seat)s at this table: open its link", seat=mine + 1),
                     409,
                 )
             free = [k for k, s in enumerate(table.seats) if s.kind == "person" and not s.claimed]
             if not free or table.status == "finished":
-                raise MoveError("no_free_seat", L_("no free seat at this table"), 409)
+                raise Refusal("no_free_seat", L_("no free seat at this table"), 409)
             seat = table.seats[free[0]]
             token = new_token()
             seat.token_hash, seat.claimed, seat.name, seat.joined_by = token_hash(token), True, name, key
@@ -411,14 +412,14 @@ class Lobby:
         by_bot: bool = False,
         ack: Callable[[int], None] | None = None,
     ) -> int:
-        """Check, apply, store and adopt a move; returns the new version. ``MoveError`` changes nothing.
+        """Check, apply, store and adopt a move; returns the new version. ``Refusal`` changes nothing.
 
         ``ack`` is called with the new version once the move is committed, before anyone is sent the new
         state, so the mover hears "done" before "here is the table"."""
         async with self.lock(table.id):
             table.check_move(seat, action, version)
             if by_bot and table.plays_by_bot(seat) is None:
-                raise MoveError("stale", L_("the person took the seat back"))
+                raise Refusal("stale", L_("the person took the seat back"))
             new = table.after(action)
             start, added = table.version, table.added(new)
             finished = new.is_terminal()
@@ -528,13 +529,13 @@ class Lobby:
         )
 
     def connect(self, table: Table, conn: Conn) -> None:
-        """Register ``conn`` (``MoveError`` if the table has as many spectators, or the seat as many
+        """Register ``conn`` (``Refusal`` if the table has as many spectators, or the seat as many
         connections, as it may); it gets its welcome and its state. A seat that was away is taken back; if
         the seat's flags changed, the others hear of it in a ``seats`` message."""
         conns = self.conns.setdefault(table.id, set())
         if conn.seat is None:
             if sum(1 for c in conns if c.seat is None) >= self.conn_limits.spectators:
-                raise MoveError(
+                raise Refusal(
                     "too_many_connections",
                     NL_(
                         "this table has %(n)s spectator, the most it takes; try later",
@@ -544,7 +545,7 @@ class Lobby:
                     429,
                 )
         elif table.seats[conn.seat].connections >= self.conn_limits.seat_connections:
-            raise MoveError(
+            raise Refusal(
                 "too_many_connections",
                 NL_(
                     "this seat is open in %(n)s place already; close one",
@@ -625,7 +626,7 @@ class Lobby:
                 return  # dropped unrun: the table moved on while it waited
             if table.version == version and table.plays_by_bot(seat) is not None:
                 await self.move(table, seat, action, version, by_bot=True)
-        except MoveError:
+        except Refusal:
             pass  # the table moved on (the person came back and played): the bot's move is stale
         except asyncio.CancelledError:
             raise
@@ -676,7 +677,7 @@ class Lobby:
         running = self.bot_tasks.pop(table.id, None)
         if running is not None:
             running[1].cancel()
-        gone = MoveError("expired", L_("nobody sat at this table: it expired"), 410)
+        gone = Refusal("expired", L_("nobody sat at this table: it expired"), 410)
         for conn in self.conns.pop(table.id, ()):
             conn.send({"type": "error", "id": None, **gone.body(conn.lang)})
             conn.close()
@@ -709,14 +710,14 @@ def _one_line(exc: Exception, table_id: str) -> str:
 
 
 def _name(raw: str, seat: int | None) -> str:
-    """``raw`` cleaned (``names.clean_name``); else ``MoveError`` ``bad_name``, naming the seat."""
+    """``raw`` cleaned (``names.clean_name``); else ``Refusal`` ``bad_name``, naming the seat."""
     try:
         return clean_name(raw)
     except BadName as exc:
         reason = text_of(exc)
         if seat is not None:
             reason = L_("seat %(seat)s: %(reason)s", seat=seat + 1, reason=reason)
-        raise MoveError("bad_name", reason, 400) from None
+        raise Refusal("bad_name", reason, 400) from None
 
 
 def check_options_size(options: dict[str, Any], limit: int) -> None:
@@ -724,10 +725,10 @@ def check_options_size(options: dict[str, Any], limit: int) -> None:
     try:
         size = len(json.dumps(options))
     except (ValueError, TypeError, RecursionError):
-        raise MoveError("bad_option", L_("the options are not plain JSON"), 400) from None
+        raise Refusal("bad_option", L_("the options are not plain JSON"), 400) from None
     if size > limit:
         said = L_("the options take %(size)s bytes; at most %(limit)s are allowed", size=size, limit=limit)
-        raise MoveError("bad_option", said, 400)
+        raise Refusal("bad_option", said, 400)
 
 
 Grant = Callable[[str | None, Any, int], tuple[str, str | None]]
@@ -737,16 +738,16 @@ def build_table(
     request: CreateTable, grant: Grant, seed: int | None = None
 ) -> tuple[Table, list[tuple[int, str]], list[str]]:
     """A new table for ``request``, the tokens of its person seats and the notices for its creator, not yet
-    stored or in the lobby; ``MoveError`` (400) for a bad request. ``grant`` checks a bot seat's spec and
+    stored or in the lobby; ``Refusal`` (400) for a bad request. ``grant`` checks a bot seat's spec and
     gives the spec it plays with (and a notice if its budget was lowered); ``seed``: the table's secret seed
     (None: a fresh one from ``secrets``). Runs in a worker thread: it touches no lobby state."""
     try:
         info = entry(request.game or default_game())
     except FloeError as exc:
-        raise MoveError("bad_option", text_of(exc), 400) from exc
+        raise Refusal("bad_option", text_of(exc), 400) from exc
     players = len(request.seats)
     if not info.min_players <= players <= info.max_players:
-        raise MoveError(
+        raise Refusal(
             "bad_option",
             L_(
                 "%(game)s is for %(low)s to %(high)s seats",
@@ -759,7 +760,7 @@ def build_table(
     try:
         game = info.new_game(players, request.options)
     except FloeError as exc:
-        raise MoveError("bad_option", text_of(exc), 400) from exc
+        raise Refusal("bad_option", text_of(exc), 400) from exc
     seats: list[Seat] = []
     tokens: list[tuple[int, str]] = []
     notices: list[str] = []
@@ -770,7 +771,7 @@ def build_table(
             seats.append(Seat(kind="bot", name=_name(req.name, k) if req.name else spec, bot=spec))
         else:
             if req.bot is not None:
-                raise MoveError("bad_option", L_("seat %(seat)s is a person and has no bot", seat=k + 1), 400)
+                raise Refusal("bad_option", L_("seat %(seat)s is a person and has no bot", seat=k + 1), 400)
             token = new_token()
             # The creator sits in the first person seat: it is theirs from the start, so a stranger
             # joining from the lobby can never take it before they open their link.
@@ -783,7 +784,7 @@ def build_table(
         try:
             table_name = clean_table_name(request.name)
         except BadName as exc:
-            raise MoveError("bad_name", text_of(exc), 400) from None
+            raise Refusal("bad_name", text_of(exc), 400) from None
     if seed is None:
         seed = secrets.randbits(62)
     state = game.new_initial_state()
@@ -806,11 +807,11 @@ def build_table(
 
 def _check_bot(spec: str | None, game: Any, seat: int) -> str:
     """``spec`` if the bot exists for ``game`` and takes its parameters (each within the bot's own bounds,
-    checked before anything is built); ``MoveError`` (400) otherwise."""
+    checked before anything is built); ``Refusal`` (400) otherwise."""
     if not spec:
-        raise MoveError("bad_option", L_("seat %(seat)s is a bot and needs a bot name", seat=seat + 1), 400)
+        raise Refusal("bad_option", L_("seat %(seat)s is a bot and needs a bot name", seat=seat + 1), 400)
     try:
         make_bot(spec, game, seat, 0)
     except FloeError as exc:
-        raise MoveError("bad_option", text_of(exc), 400) from exc
+        raise Refusal("bad_option", text_of(exc), 400) from exc
     return spec

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from floe.core.i18n import L_
 from floe.server.protocol import CreateTable, SeatRequest
+from floe.server.refusal import Refusal
 from floe.server.store import Store
-from floe.server.tables import MoveError, Table
+from floe.server.tables import Table
 
 if TYPE_CHECKING:
     from floe.server.manager import Lobby
@@ -53,11 +54,11 @@ class Rematches:
 
     async def ask(self, lobby: Lobby, table: Table, seat: int, client: str | None) -> tuple[Offer, bool]:
         """The rematch of ``table`` for ``seat`` (a person): the one asked for already, or a new one made
-        now; and whether it is new. ``MoveError`` before the game is over, or past the creation limits."""
+        now; and whether it is new. ``Refusal`` before the game is over, or past the creation limits."""
         if table.status != "finished":
-            raise MoveError("not_finished", L_("a rematch can be asked for once the game is over"), 409)
+            raise Refusal("not_finished", L_("a rematch can be asked for once the game is over"), 409)
         if table.seats[seat].kind != "person":
-            raise MoveError("bad_token", L_("only a person's seat can ask for a rematch"), 403)
+            raise Refusal("bad_token", L_("only a person's seat can ask for a rematch"), 403)
         lock = self._locks.setdefault(table.id, asyncio.Lock())
         async with lock:
             offer = self._offers.get(table.id)

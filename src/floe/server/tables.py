@@ -24,34 +24,10 @@ from floe.core.record import Record
 from floe.core.registry import entry, make_game
 from floe.core.undo import UNDO, UndoPoints, follow, replay_events
 from floe.server.conns import RateLimit
+from floe.server.refusal import Refusal
 from floe.server.store import TableRow
 
 _ = i18n.FLOE.gettext
-
-
-class MoveError(Exception):
-    """A refused request: ``code`` for programs, a message for people (a lazy ``i18n.Msg``, written in each
-    reader's language by ``text``; or plain text). Never names hidden cards."""
-
-    def __init__(self, code: str, message: str | i18n.Msg, status: int = 409) -> None:
-        super().__init__(message)
-        self.code = code
-        self.said = message
-        self.status = status
-
-    @property
-    def message(self) -> str:
-        """The message in the language in force (English unless inside ``i18n.using``)."""
-        return str(self.said)
-
-    def text(self, lang: str) -> str:
-        """The message in ``lang``, for one reader."""
-        with i18n.using(lang):
-            return str(self.said)
-
-    def body(self, lang: str) -> dict[str, str]:
-        """The refusal as the wire says it (``{"code", "message"}``), in ``lang``."""
-        return {"code": self.code, "message": self.text(lang)}
 
 
 def new_token() -> str:
@@ -280,11 +256,11 @@ class Table:
         return entry(self.row.game).away_bot if info.away else None
 
     def seat_of(self, token: str) -> int:
-        """The seat whose token this is; ``MoveError`` otherwise."""
+        """The seat whose token this is; ``Refusal`` otherwise."""
         for k, seat in enumerate(self.seats):
             if seat.kind == "person" and seat.matches(token):
                 return k
-        raise MoveError("bad_token", i18n.L_("that seat token does not belong to this table"), 403)
+        raise Refusal("bad_token", i18n.L_("that seat token does not belong to this table"), 403)
 
     def summary(self) -> dict[str, Any]:
         """Public facts about the table (lobby and every message)."""
@@ -306,30 +282,28 @@ class Table:
 
     # --- moves ---------------------------------------------------------------------------------------
     def check_move(self, seat: int, action: Any, version: Any) -> None:
-        """Refuse a move that is malformed, early, late, stale, out of turn or illegal (``MoveError``)."""
+        """Refuse a move that is malformed, early, late, stale, out of turn or illegal (``Refusal``)."""
         if type(action) is not int or type(version) is not int:
-            raise MoveError(
-                "malformed", i18n.L_("a move needs an integer action and an integer version"), 400
-            )
+            raise Refusal("malformed", i18n.L_("a move needs an integer action and an integer version"), 400)
         status = self.status
         if status == "finished":
-            raise MoveError("finished", i18n.L_("the game is over"))
+            raise Refusal("finished", i18n.L_("the game is over"))
         if status == "waiting":
-            raise MoveError("not_started", i18n.L_("the game starts when every seat is taken"))
+            raise Refusal("not_started", i18n.L_("the game starts when every seat is taken"))
         if version != self.version:
             said = i18n.L_(
                 "stale move: made on version %(made)s, the table is at %(now)s",
                 made=version,
                 now=self.version,
             )
-            raise MoveError("stale", said)
+            raise Refusal("stale", said)
         if self.state.current_player() != seat:
-            raise MoveError(
+            raise Refusal(
                 "not_your_turn",
                 i18n.L_("it is not your turn (P%(seat)s to act)", seat=self.state.current_player() + 1),
             )
         if not self.state.is_legal(action):
-            raise MoveError("illegal", i18n.L_("action %(action)s is not legal now", action=action))
+            raise Refusal("illegal", i18n.L_("action %(action)s is not legal now", action=action))
 
     def after(self, action: int) -> State:
         """The state after ``action`` and the chance outcomes it sets off (a new state; this one is kept)."""
