@@ -12,9 +12,9 @@ import pytest
 
 from floe.core.registry import entries
 from floe.server import gamefiles
-from floe.server.app import game_info
 from floe.server.gamefiles import game_file
 from floe.server.refusal import Refusal
+from floe.server.routes.games import game_info
 
 from .serverproc import ServerProcess, running_server
 
