@@ -528,7 +528,7 @@ def test_connections_get_a_welcome_and_their_state_and_hear_of_each_other(tmp_pa
         lobby.broadcast(table)
         await settle()
         assert watching.types()[-1] == "state"
-        Lobby.send_state(table, spectator)
+        spectator.send_state()
         await settle()
         assert watching.types()[-1] == "state"
         lobby.seats_changed(table, but=spectator)

@@ -28,6 +28,7 @@ from floe.server.routes import games, pages, replays, tables
 from floe.server.session import router as session
 from floe.server.settings import Settings
 from floe.server.store import Store, database_url
+from floe.server.undo import Undos
 
 
 def new_lobby(settings: Settings, store: Store, bots: BotRunner) -> Lobby:
@@ -49,7 +50,6 @@ def new_lobby(settings: Settings, store: Store, bots: BotRunner) -> Lobby:
         max_bot_ms=settings.bot_max_ms,
         max_bot_iterations=settings.bot_max_iterations,
         conn_limits=settings.conn_limits(),
-        undo_limits=settings.undo_limits(),
         connects=settings.connects(),
         unjoined_expiry=settings.unjoined_expiry,
         unjoined_total=settings.unjoined_tables_total,
@@ -76,7 +76,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await lobby.start()
     app.state.lobby = lobby
     app.state.chat = ChatRooms(store, lobby.writer, settings.chat_limits())
-    app.state.rematches = Rematches(settings.rematch_offers)
+    app.state.undos = Undos(lobby, settings.undo_limits())
+    app.state.rematches = Rematches(lobby, settings.rematch_offers)
     app.state.replays = Replays(settings.replay_limits())
     try:
         yield

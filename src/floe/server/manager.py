@@ -36,8 +36,7 @@ from floe.server.protocol import CreateTable, JoinTable
 from floe.server.refusal import Refusal
 from floe.server.store import Store, TableRow, UnreadableRow
 from floe.server.tables import Seat, Table, new_token, token_hash
-from floe.server.undo import UndoLimits
-from floe.server.writer import Writer
+from floe.server.writer import Op, Writer
 
 log = logging.getLogger("floe.server")
 
@@ -92,7 +91,6 @@ class Lobby:
         max_bot_ms: float = MAX_BOT_MS,
         max_bot_iterations: int = MAX_BOT_ITERATIONS,
         conn_limits: ConnLimits | None = None,
-        undo_limits: UndoLimits | None = None,
         connects: Connects | None = None,
         unjoined_expiry: float = 600.0,
         unjoined_total: int = 1000,
@@ -132,7 +130,6 @@ class Lobby:
         # When each table last told its connections of a seat's flags, and the news due (seats_changed).
         self._seats_told: dict[str, float] = {}
         self._seats_news_due: dict[str, asyncio.TimerHandle] = {}
-        self.undo_limits = undo_limits or UndoLimits()
         # Tables nobody ever sat at (``Table.unjoined``): they expire after ``unjoined_expiry`` seconds (0:
         # never), at most ``unjoined_total`` are kept (a new table pushes the oldest out), and they never
         # count against the server's cap on open tables (issue 24, item 2).
@@ -307,21 +304,14 @@ class Lobby:
                 self._work, build_table, request, self._grant_bot, seed
             )
             table.row.creator = client  # stored: after a restart the table still counts against its creator
-            # Shielded like a move: a stored table is registered even if the request is cancelled.
-            pending = asyncio.ensure_future(
-                self.writer.write(lambda conn: Store.insert_table(conn, table.row), bulk=True)
+            await self.commit(
+                lambda conn: Store.insert_table(conn, table.row),
+                lambda: self._register(table, ticket, client),
+                bulk=True,
             )
-            try:
-                await asyncio.shield(pending)
-            except asyncio.CancelledError:
-                with contextlib.suppress(Exception):
-                    await pending
-                    self._register(table, ticket, client)
-                raise
         except BaseException:
             self.limits.cancel(ticket)  # no-op if the table was registered
             raise
-        self._register(table, ticket, client)
         return table, tokens, notices
 
     def _grant_bot(self, spec: str | None, game: Any, seat: int) -> tuple[str, str | None]:
@@ -373,7 +363,7 @@ class Lobby:
             seat = table.seats[free[0]]
             token = new_token()
             seat.token_hash, seat.claimed, seat.name, seat.joined_by = token_hash(token), True, name, key
-            await self._save_seats(table)
+            await self.save_seats(table)
         self.changed(table)
         return free[0], token
 
@@ -389,14 +379,15 @@ class Lobby:
             async with self.lock(table.id):
                 info.claimed = info.seen = True  # somebody sits here: the table no longer expires
                 self.unjoined.pop(table.id, None)
-                await self._save_seats(table)
+                await self.save_seats(table)
             if not claimed:
                 # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
                 # written when it tells them the seat is connected: that news is part of those states.
                 self.changed(table)
         return seat
 
-    async def _save_seats(self, table: Table) -> None:
+    async def save_seats(self, table: Table) -> None:
+        """Store ``table``'s seats as they are now (and keep them in its row)."""
         seats = [s.stored() for s in table.seats]
         table.row.seats = seats
         await self.writer.write(lambda conn: Store.set_seats(conn, table.id, seats))
@@ -436,17 +427,7 @@ class Lobby:
                 if finished:
                     Store.set_finished(conn, table.id)
 
-            # Shielded: once the write is queued, the move is adopted if it commits, even if the caller is
-            # cancelled meanwhile (a closed connection, a shutdown); otherwise memory would lag the log.
-            pending = asyncio.ensure_future(self.writer.write(write))
-            try:
-                await asyncio.shield(pending)
-            except asyncio.CancelledError:
-                with contextlib.suppress(Exception):
-                    await pending
-                    table.commit(new, undoable=not by_bot)
-                raise
-            table.commit(new, undoable=not by_bot)
+            await self.commit(write, partial(table.commit, new, undoable=not by_bot))
             if finished:
                 self.bots.forget(table.id)  # its remembering bots have nothing left to decide
                 self.owners.pop(table.id, None)
@@ -456,6 +437,21 @@ class Lobby:
                 ack(table.version)
         self.changed(table)
         return table.version
+
+    async def commit(self, write: Op, adopt: Callable[[], None], *, bulk: bool = False) -> None:
+        """Store ``write``, then ``adopt`` what it stored in memory: the one step by which a new table, a move
+        and an undo take effect. Shielded: once the write is queued, it is adopted if it commits, even if the
+        caller is cancelled meanwhile (a closed connection, a shutdown), so memory never lags the store; a
+        write that fails adopts nothing and raises. ``bulk``: a write no player waits for (``Writer``)."""
+        pending = asyncio.ensure_future(self.writer.write(write, bulk=bulk))
+        try:
+            await asyncio.shield(pending)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await pending
+                adopt()
+            raise
+        adopt()
 
     async def set_away(self, table: Table, seat: int, away: bool) -> None:
         """Mark a person away (the game's away bot plays for them) or back. Under the table's lock, so a bot
@@ -479,11 +475,6 @@ class Lobby:
         when it is written, so a connection that does not read costs no more however often this is called)."""
         for conn in self.conns.get(table.id, ()):
             conn.send_state()
-
-    @staticmethod
-    def send_state(table: Table, conn: Conn) -> None:
-        """Send ``conn`` its ``state`` (with the log lines it has not had, counted when it is written)."""
-        conn.send_state()
 
     def seats_changed(self, table: Table, but: Conn | None = None) -> None:
         """Tell every connection (but ``but``) that the seats' flags changed: a small ``seats`` message, or
@@ -598,7 +589,7 @@ class Lobby:
             return
         if not spec_facts(table.game, spec)[0]:
             # Stored before this server's bounds (or by another version): the game's away bot plays instead.
-            spec = entry(table.row.game).away_bot
+            spec = table.entry.away_bot
         state = table.state
         decision = Decision(
             game=table.row.game,
@@ -802,7 +793,7 @@ def build_table(
         actions=list(state.history),
         name=table_name,
     )
-    return Table(row=row, game=game, state=state, seats=seats), tokens, notices
+    return Table(row=row, entry=info, game=game, state=state, seats=seats), tokens, notices
 
 
 def _check_bot(spec: str | None, game: Any, seat: int) -> str:

@@ -33,13 +33,11 @@ from floe.server.protocol import (
     client_message,
     short_error,
 )
-from floe.server.recent import note_recent
 from floe.server.refusal import Refusal
 from floe.server.rematch import Rematches
-from floe.server.routes.common import lobby_of, settings_of
+from floe.server.routes.common import client_of, lobby_of, remember, settings_of, undos_of
 from floe.server.settings import Settings
 from floe.server.tables import Table, token_hash
-from floe.server.undo import undo
 
 log = logging.getLogger("floe.server")
 
@@ -179,16 +177,12 @@ async def _rematch(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn, messag
     if conn.seat is None:
         raise Refusal("bad_token", L_("spectators have no seat to play again with"), 403)
     rematches: Rematches = ws.app.state.rematches
-    offer, new = await rematches.ask(lobby, table, conn.seat, ws.client.host if ws.client else None)
+    offer, new = await rematches.ask(table, conn.seat, client_of(ws))
     if new:
         for other in lobby.conns.get(table.id, ()):
             other.send(offer.message(other.seat is not None))
     token = offer.tokens[conn.seat]
-    if message.key is not None:
-        keep = ws.app.state.settings.recent_per_browser
-        key = message.key
-        seat = conn.seat
-        await lobby.writer.write(lambda db: note_recent(db, key, offer.table_id, seat, keep))
+    await remember(ws, message.key, offer.table_id, conn.seat)
     link = f"/table/{offer.table_id}#seat={token}"
     conn.send({"type": "rematch_seat", "table": offer.table_id, "seat": conn.seat, "link": link})
 
@@ -212,7 +206,7 @@ async def _serve(ws: WebSocket, lobby: Lobby, table: Table, conn: Conn) -> None:
                 message_id = message.id
                 if conn.seat is None:
                     raise Refusal("bad_token", L_("spectators cannot undo"), 403)
-                await undo(lobby, table, conn.seat, message.version, ack=_acknowledge(conn, message_id))
+                await undos_of(ws).undo(table, conn.seat, message.version, ack=_acknowledge(conn, message_id))
             elif isinstance(message, Chat):
                 chat: ChatRooms = ws.app.state.chat
                 await chat.say(table, conn, message.text, message.name, lobby.conns.get(table.id, ()))

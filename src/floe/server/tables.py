@@ -18,10 +18,11 @@ from typing import Any
 
 from floe.bots.labels import bot_label
 from floe.core import i18n, present
+from floe.core.entry import GameEntry
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
 from floe.core.record import Record
-from floe.core.registry import entry, make_game
+from floe.core.registry import entry
 from floe.core.undo import UNDO, UndoPoints, follow, replay_events
 from floe.server.conns import RateLimit
 from floe.server.refusal import Refusal
@@ -123,6 +124,7 @@ class Table:
     """A live table."""
 
     row: TableRow
+    entry: GameEntry  # the game's entry, looked up once (its away bot, its presenter)
     game: Game
     state: State
     seats: list[Seat]
@@ -145,21 +147,21 @@ class Table:
     undos_in_turn: int = 0
     undo_rates: dict[int, RateLimit] = field(default_factory=dict)
 
+    # The game's words (log, decision, choices), built from observations only: the presenter its entry names.
+    presenter: present.GamePresenter = field(init=False)
+
     def __post_init__(self) -> None:
         if not self.events:
             self.events = list(self.state.history)
         self.undos = self.events.count(UNDO)
-
-    @property
-    def presenter(self) -> present.GamePresenter:
-        """The game's words (log, decision, choices), built from observations only."""
-        return present.presenter_for(self.row.game)
+        self.presenter = present.presenter_of(self.entry)
 
     # --- building ------------------------------------------------------------------------------------
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
         """Replay the stored log; a log that does not replay raises ``FloeError`` naming the action."""
-        game = make_game(row.game, row.players, row.options)
+        found = entry(row.game)
+        game = found.new_game(row.players, row.options)
         state = game.new_initial_state()
         if UNDO in row.actions:  # undos are checked against the game's rules as they replay
             try:
@@ -173,7 +175,7 @@ class Table:
                 except FloeError as exc:
                     raise FloeError(f"table {row.id}: stored action {k + 1} does not replay ({exc})") from exc
         seats = [Seat.from_stored(s) for s in row.seats]
-        return cls(row=row, game=game, state=state, seats=seats, events=list(row.actions))
+        return cls(row=row, entry=found, game=game, state=state, seats=seats, events=list(row.actions))
 
     @staticmethod
     def resolve_chance(state: State, seed: int) -> None:
@@ -253,7 +255,7 @@ class Table:
         info = self.seats[seat]
         if info.kind == "bot":
             return info.bot
-        return entry(self.row.game).away_bot if info.away else None
+        return self.entry.away_bot if info.away else None
 
     def seat_of(self, token: str) -> int:
         """The seat whose token this is; ``Refusal`` otherwise."""

@@ -10,8 +10,6 @@ then holds at most about (1 + 2 × ``per_game_length``) × ``max_game_length`` e
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -74,37 +72,32 @@ def check_undo(table: Table, seat: int, version: Any, limits: UndoLimits | None 
         raise Refusal("too_many_undos", said, 429)
 
 
-async def undo(
-    lobby: Lobby, table: Table, seat: int, version: Any, *, ack: Callable[[int], None] | None = None
-) -> int:
-    """Check, store and adopt an undo of ``seat``'s last decision; returns the new version. ``Refusal``
-    changes nothing; ``ack`` is called once the undo is committed, before anyone is sent the new state."""
-    async with lobby.lock(table.id):
-        check_undo(table, seat, version, lobby.undo_limits)
-        # The seat's bucket lives with the table (a reconnect does not refill it); taken last, so a refused
-        # undo costs no token.
-        limits = lobby.undo_limits
-        bucket = table.undo_rates.setdefault(seat, RateLimit(limits.per_second, limits.burst))
-        if not bucket.allow():
-            said = L_("undo at most %(rate)s a second; wait a moment", rate=f"{limits.per_second:g}")
-            raise Refusal("too_fast", said, 429)
-        start = table.version
+class Undos:
+    """Undo, a service beside the lobby: it checks an undo against ``limits`` and takes it through the
+    lobby's one commit, under the table's lock, as a move is."""
 
-        def write(conn: Any) -> None:
-            Store.append(conn, table.id, start, [UNDO])
+    def __init__(self, lobby: Lobby, limits: UndoLimits | None = None) -> None:
+        self.lobby = lobby
+        self.limits = limits or UndoLimits()
 
-        # Shielded as a move is (manager.py): a committed undo is adopted even if the caller goes away.
-        pending = asyncio.ensure_future(lobby.writer.write(write))
-        try:
-            await asyncio.shield(pending)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await pending
-                table.take_back()
-            raise
-        table.take_back()
-        table.seats[seat].away = False
-        if ack is not None:
-            ack(table.version)
-    lobby.changed(table)
-    return table.version
+    async def undo(
+        self, table: Table, seat: int, version: Any, *, ack: Callable[[int], None] | None = None
+    ) -> int:
+        """Check, store and adopt an undo of ``seat``'s last decision; returns the new version. ``Refusal``
+        changes nothing; ``ack`` is called once the undo is committed, before anyone is sent the new state."""
+        limits = self.limits
+        async with self.lobby.lock(table.id):
+            check_undo(table, seat, version, limits)
+            # The seat's bucket lives with the table (a reconnect does not refill it); taken last, so a
+            # refused undo costs no token.
+            bucket = table.undo_rates.setdefault(seat, RateLimit(limits.per_second, limits.burst))
+            if not bucket.allow():
+                said = L_("undo at most %(rate)s a second; wait a moment", rate=f"{limits.per_second:g}")
+                raise Refusal("too_fast", said, 429)
+            start = table.version
+            await self.lobby.commit(lambda conn: Store.append(conn, table.id, start, [UNDO]), table.take_back)
+            table.seats[seat].away = False
+            if ack is not None:
+                ack(table.version)
+        self.lobby.changed(table)
+        return table.version

@@ -12,12 +12,19 @@ from floe.server.recent import note_recent
 from floe.server.refusal import Refusal
 from floe.server.settings import Settings
 from floe.server.tables import Table
+from floe.server.undo import Undos
 
 
 def lobby_of(request: Request | WebSocket) -> Lobby:
     """The lobby of the application serving ``request``."""
     lobby: Lobby = request.app.state.lobby
     return lobby
+
+
+def undos_of(request: Request | WebSocket) -> Undos:
+    """The undo service of the application serving ``request``."""
+    undos: Undos = request.app.state.undos
+    return undos
 
 
 def settings_of(request: Request | WebSocket) -> Settings:

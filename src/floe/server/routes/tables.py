@@ -13,8 +13,15 @@ from floe.server.languages import reader_language
 from floe.server.protocol import CreateTable, JoinTable, Move, RecentTables, Undo
 from floe.server.recent import recent_rows, stored_summaries
 from floe.server.refusal import Refusal
-from floe.server.routes.common import acting_seat, client_of, lobby_of, remember, seat_for, settings_of
-from floe.server.undo import undo
+from floe.server.routes.common import (
+    acting_seat,
+    client_of,
+    lobby_of,
+    remember,
+    seat_for,
+    settings_of,
+    undos_of,
+)
 
 router = APIRouter()
 
@@ -77,7 +84,7 @@ async def take_back(
     lobby = lobby_of(request)
     table = await lobby.fetch(table_id)
     seat = acting_seat(table, authorization, L_("an undo needs the seat's token (Authorization: Bearer ...)"))
-    return {"version": await undo(lobby, table, seat, body.version)}
+    return {"version": await undos_of(request).undo(table, seat, body.version)}
 
 
 @router.post("/api/recent")
