@@ -30,7 +30,7 @@ MAX_LAB_BENCH_GAMES = 10_000_000
 
 if TYPE_CHECKING:
     from floe.lab.backends import Backend
-    from floe.server.app import Settings
+    from floe.server.settings import Settings
 
 app = typer.Typer(
     help="Floe: a digital table for tabletop games.",
@@ -330,7 +330,7 @@ def _server_settings(pairs: list[str] | None, **options: object) -> Settings:
     pairs, then the named options given; a bad value ends with a one-line error."""
     from pydantic import ValidationError
 
-    from floe.server.app import Settings
+    from floe.server.settings import Settings
 
     given: dict[str, object] = {}
     for pair in pairs or []:

@@ -15,9 +15,9 @@ import sys
 from typing import Any
 
 from floe.core.registry import entries
-from floe.server.app import game_info
 from floe.server.bench_attacks import ATTACKS, bad_option_bodies, hex_cells, name_is_clean
 from floe.server.bench_probe import _FrameSkipper
+from floe.server.routes.games import game_info
 
 NORMAL = {
     "moves",

@@ -28,8 +28,8 @@ from floe.server import manager
 from floe.server.botrunner import BotRunner
 from floe.server.manager import build_table
 from floe.server.protocol import CreateTable, SeatRequest
+from floe.server.refusal import Refusal
 from floe.server.store import Store, database_url
-from floe.server.tables import MoveError
 
 from .serverproc import ServerProcess, running_server
 
@@ -104,7 +104,7 @@ def test_the_schema_refuses_an_unbounded_option_before_building_a_board(
 
     monkeypatch.setattr(board, "_layout", counted)
     request = CreateTable.model_validate(json.loads(raw))
-    with pytest.raises(MoveError) as info:
+    with pytest.raises(Refusal) as info:
         build_table(request, lambda spec, game, seat: (spec or "", None))
     assert info.value.code == "bad_option", (label, info.value)
     assert built == [], (label, built)
