@@ -12,11 +12,9 @@ from rich.progress import Progress
 from rich.table import Table
 
 from floe.bots.base import make_bot, parse_bot_list
-from floe.core.errors import OptionError
-from floe.core.game import Game
-from floe.core.registry import make_game
+from floe.core.registry import make_game, shared_game
 from floe.lab.backends import Backend, execute
-from floe.lab.runner import GameResult, play_game
+from floe.lab.runner import GameResult, fill_seats, play_game, rotated
 
 
 @dataclass
@@ -51,21 +49,6 @@ class BotSummary:
         }
 
 
-def lineup(specs: Sequence[str], players: int) -> list[str]:
-    """The bots of one game: the given specs repeated cyclically to fill every seat."""
-    if not specs:
-        raise OptionError("name at least one bot")
-    if len(specs) > players:
-        raise OptionError(f"{len(specs)} bots for {players} seats")
-    return [specs[i % len(specs)] for i in range(players)]
-
-
-def rotated(seats: Sequence[str], shift: int) -> list[str]:
-    """The lineup moved ``shift`` seats on, so every bot plays every seat in turn."""
-    n = len(seats)
-    return [seats[(i - shift) % n] for i in range(n)]
-
-
 @dataclass(frozen=True)
 class SeatedGame:
     """One game of a simulation, as a job for ``execute``: its index, the game and the bot at each seat."""
@@ -78,15 +61,9 @@ class SeatedGame:
     seed: int
 
 
-_GAMES: dict[str, Game] = {}  # per process: a worker builds each game once, not once per game played
-
-
 def play_seated(job: SeatedGame) -> tuple[int, GameResult]:
     """Play one game of a simulation (a top-level function so that worker processes and Ray can run it)."""
-    key = json.dumps([job.game, job.players, job.options], sort_keys=True, default=str)
-    if key not in _GAMES:
-        _GAMES[key] = make_game(job.game, job.players, job.options)
-    result, _ = play_game(_GAMES[key], job.seats, job.seed)
+    result, _ = play_game(shared_game(job.game, job.players, job.options), job.seats, job.seed)
     return job.index, result
 
 
@@ -103,7 +80,7 @@ def simulate(
     (default: in this process). The results and summaries are in game order wherever the games ran."""
     # Bad options or bots fail here, with one message, before any game (and not in a worker).
     game = make_game(game_name, players, options)
-    base = lineup(specs, players)
+    base = fill_seats(specs, players)
     for seat, spec in enumerate(base):
         make_bot(spec, game, seat, seed)
     jobs = [
