@@ -466,7 +466,7 @@ def simulate(
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
     games: Annotated[int, typer.Option(help="How many games.")] = 100,
     bots: Annotated[
-        str, typer.Option(help="Bots, comma-separated (one per seat, or fewer to repeat).")
+        str, typer.Option(help="Bots, comma-separated (fewer than seats: the last one fills the rest).")
     ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     preset: PresetOpt = None,
