@@ -143,10 +143,11 @@ def bench_search(
     """Iterations per second of the search bot ``bot_name`` (a key of ``SEARCHES``) on one core, for each
     number of players in ``player_counts``, over ``positions`` positions each.
 
-    The positions come from seeded games, so early, middle and late positions count; each search runs
-    ``iterations`` iterations with the bot's default settings and no tree kept from an earlier search.
-    Figures: ``iterations_per_sec_<N>p`` and ``positions_<N>p`` (positions searched: a game that ended
-    before its position is skipped) per player count.
+    The positions come from seeded games, so early, middle and late positions count (a game that ends
+    before its position is reached gives its last decision: a game shorter than the range, as a 3-player
+    game's can be, still gives every position); each search runs ``iterations`` iterations with the bot's
+    default settings and no tree kept from an earlier search. Figures: ``iterations_per_sec_<N>p`` and
+    ``positions_<N>p`` (positions searched) per player count.
     """
     from floe.bots.base import make_bot
     from floe.bots.hooks import hooks_for
@@ -161,17 +162,16 @@ def bench_search(
         rng = random.Random(seed)
         for k in range(positions):
             match = Match.new(game_name, players=players, seed=seed + k)
+            state = match.state.clone()
             for _ in range(rng.randrange(*steps(players))):
-                if match.is_over():
-                    break
                 legal = match.legal_actions()
                 if policy is not None and len(legal) > 1:
                     match.apply(policy(match.state, legal, rng))
                 else:
                     match.apply(rng.choice(legal))
-            state = match.state
-            if state.is_terminal():
-                continue
+                if match.is_over():
+                    break  # a short game: its last decision is searched (``state``)
+                state = match.state.clone()
             seat = state.current_player()
             bot = make_bot(f"{bot_name}:it={iterations}", match.game, seat, seed + k)
             start = time.perf_counter()
