@@ -476,6 +476,11 @@ def simulate(
     ray: RayOpt = False,
     ray_address: RayAddressOpt = None,
     batch: BatchOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Keep the games in this results file, one JSON line per game (docs/lab.md)."),
+    ] = None,
+    resume: ResumeOpt = False,
 ) -> None:
     """Play many bot games with seats rotated; print each bot's wins, mean score and mean rank."""
     from floe.lab.simulate import run_simulation
@@ -484,7 +489,8 @@ def simulate(
     backend = _backend(workers, ray, ray_address, batch)
     try:
         game = _game(game)
-        run_simulation(game, players, games, bots, seed, _options(option, preset, game), as_json, backend)
+        options = _options(option, preset, game)
+        run_simulation(game, players, games, bots, seed, options, as_json, backend, out, resume)
     except FloeError as exc:
         fail(str(exc))
 

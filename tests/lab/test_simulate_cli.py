@@ -4,6 +4,7 @@ are known in advance (``fixed_game``: the first seat always wins), and bad input
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -76,3 +77,38 @@ def test_simulate_table_has_one_row_per_bot_with_its_figures(fixed_game: str) ->
     assert lines[4] == "│ random    │          3 │    2 │    66.7% │       1.67 │      1.33 │"
     assert lines[5] == "│ mcts:it=3 │          3 │    1 │    33.3% │       1.33 │      1.67 │"
     assert len(lines) == 7
+
+
+def test_simulate_keeps_its_games_and_a_resume_extends_them_to_a_fresh_runs_summary(tmp_path: Path) -> None:
+    # The lab's one results file (floe.lab.results), as a tournament's: a header, then a line per game.
+    path = tmp_path / "s.jsonl"
+    words = ["simulate", "arctic", "--players", "3", "--bots", "baseline,random", "--seed", "7", "--json"]
+    code, _, err = run(*words, "--games", "3", "--out", str(path))
+    assert code == 0, err
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert lines[0] == {
+        "type": "header", "format": "floe-simulate/1", "game": "arctic", "players": 3,
+        "bots": ["baseline", "random", "random"], "seed": 7, "options": {},
+    }  # fmt: skip
+    assert [(x["index"], x["seed"], x["seats"]) for x in lines[1:]] == [
+        (0, 7, ["baseline", "random", "random"]),
+        (1, 8, ["random", "baseline", "random"]),
+        (2, 9, ["random", "random", "baseline"]),
+    ]
+    # An interrupted write: the cut last line is dropped, the games already kept are not played again.
+    with path.open("a") as f:
+        f.write('{"type": "game", "ind')
+    code, resumed, err = run(*words, "--games", "5", "--out", str(path), "--resume")
+    assert code == 0, err
+    _, fresh, _ = run(*words, "--games", "5")
+    assert json.loads(resumed) == json.loads(fresh)
+    assert [json.loads(line)["index"] for line in path.read_text().splitlines()[1:]] == [0, 1, 2, 3, 4]
+    # Another lineup's file is refused, and left as it was.
+    before = path.read_text()
+    other = ["simulate", "arctic", "--players", "3", "--bots", "random", "--seed", "7", "--games", "5"]
+    code, _, err = run(*other, "--out", str(path), "--resume")
+    assert code == 2 and "holds another simulation (bots" in err and path.read_text() == before
+    code, _, err = run(*words, "--games", "5", "--out", str(path))
+    assert code == 2 and "already exists: add --resume" in err
+    code, _, err = run(*words, "--resume")
+    assert code == 2 and "--resume continues the results file named by --out" in err

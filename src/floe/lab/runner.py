@@ -3,8 +3,9 @@ the one rule that seats fewer bots than seats."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from floe.bots.base import Bot, make_bot
 from floe.core.errors import OptionError
@@ -25,6 +26,27 @@ class GameResult:
     def rank_of(self, seat: int) -> int:
         """1 for the winner."""
         return self.ranking.index(seat) + 1
+
+    def fields(self) -> dict[str, Any]:
+        """The game's fields in a results line (``floe.lab.results``); ``result_of`` reads them back."""
+        return {
+            "seed": self.seed,
+            "seats": list(self.bots),
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "decisions": self.decisions,
+        }
+
+
+def result_of(line: Mapping[str, Any]) -> GameResult:
+    """The ``GameResult`` of a results line; ``KeyError``, ``TypeError`` or ``ValueError`` if malformed."""
+    return GameResult(
+        seed=int(line["seed"]),
+        bots=tuple(str(spec) for spec in line["seats"]),
+        scores=tuple(int(s) for s in line["scores"]),
+        ranking=tuple(int(s) for s in line["ranking"]),
+        decisions=int(line["decisions"]),
+    )
 
 
 def fill_seats(specs: Sequence[str], players: int) -> list[str]:

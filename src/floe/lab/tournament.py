@@ -37,7 +37,7 @@ from floe.core.registry import make_game, shared_game
 from floe.lab.backends import Backend, execute
 from floe.lab.results import Line, ResultsError, ResultsFile, append
 from floe.lab.resultsdir import new_results_file
-from floe.lab.runner import GameResult, fill_seats, play_game, rotated
+from floe.lab.runner import GameResult, fill_seats, play_game, result_of, rotated
 from floe.lab.stats import TournamentStats, summarize
 
 FORMAT = "floe-tournament/1"
@@ -123,38 +123,18 @@ def play_one(t: Tournament, deal: int, rotation: int) -> GameLine:
     seats = t.seats(rotation)
     start = time.perf_counter()
     result, _ = play_game(shared_game(t.game, t.players, t.options), seats, t.seed_of(deal))
-    return {**game_line(deal, rotation, seats, result), "seconds": round(time.perf_counter() - start, 4)}
+    return {**game_line(deal, rotation, result), "seconds": round(time.perf_counter() - start, 4)}
 
 
-def game_line(deal: int, rotation: int, seats: list[str], result: GameResult) -> GameLine:
+def game_line(deal: int, rotation: int, result: GameResult) -> GameLine:
     """The results line of a played game (deal, rotation): what a tournament and a balance run both keep."""
-    return {
-        "type": "game",
-        "deal": deal,
-        "rotation": rotation,
-        "seed": result.seed,
-        "seats": seats,
-        "scores": list(result.scores),
-        "ranking": list(result.ranking),
-        "decisions": result.decisions,
-    }
+    return {"type": "game", "deal": deal, "rotation": rotation, **result.fields()}
 
 
 def _play_job(job: tuple[Tournament, Key]) -> GameLine:
     """``play_one`` for one job of ``execute``: the tournament and the game's (deal, rotation)."""
     t, (deal, rotation) = job
     return play_one(t, deal, rotation)
-
-
-def result_of(record: GameLine) -> GameResult:
-    """The ``GameResult`` of a results line."""
-    return GameResult(
-        seed=int(record["seed"]),
-        bots=tuple(record["seats"]),
-        scores=tuple(int(s) for s in record["scores"]),
-        ranking=tuple(int(s) for s in record["ranking"]),
-        decisions=int(record["decisions"]),
-    )
 
 
 def _check_record(t: Tournament, record: Any, where: str) -> Key:

@@ -164,7 +164,7 @@ def play_one(run: BalanceRun, key: Key) -> Line:
     result, state = play_game(game, seats, t.seed_of(deal))
     spec = balance_spec(t.game)
     facts = spec.facts(game, state).to_json() if spec else {"seats": [{} for _ in seats], "game": {}}
-    return {**game_line(deal, rotation, seats, result), "variant": variant, "facts": facts}
+    return {**game_line(deal, rotation, result), "variant": variant, "facts": facts}
 
 
 def _play_job(job: tuple[BalanceRun, Key]) -> Line:
