@@ -148,7 +148,7 @@ def test_resume_refuses_another_runs_file(tmp_path: Path) -> None:
         "2",
         "--resume",
     )
-    assert code == 2 and "another run" in stderr and "seed" in stderr
+    assert code == 2 and "another balance run" in stderr and "seed" in stderr
 
 
 def test_workers_do_not_change_the_figures(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ seconds and take gigabytes), ``max_turns``/``first_player`` of ``Infinity`` or `
 before any work: by the server's own bound on the options' size, before the game's schema reads them, and,
 with that bound lifted, by each game's option schema before any board is built. Then a table being built
 does not hold up a move at another table (the games are built off the event loop). How quick the refusals
-and the moves stay under these attacks is measured by ``floe bench server --abuse`` (docs/performance.md),
+and the moves stay under these attacks is measured by ``floe bench abuse`` (docs/performance.md),
 not by a timed test.
 """
 
