@@ -154,3 +154,23 @@ def test_python_m_floe_testing_runs_it_with_the_entrys_reveals(goofspiel: Path) 
     )
     assert done.returncode == 0, done.stderr
     assert "goofspiel (3 players): 6 games (6 to the end)" in done.stdout
+
+
+def test_a_spectator_leak_planted_in_it_fails_the_kit(goofspiel: Path) -> None:
+    """The outside author's case: the example game with the round's secret bids shown to spectators (every
+    seat's view right) fails ``check_game`` at the command line's settings, naming the spectator check."""
+    import dataclasses
+
+    import pytest
+    from leaky_goofspiel import ENTRY, LeakyGame  # importable once the example game is
+
+    from floe.testing import ConformanceError, check_game
+
+    registry.register(dataclasses.replace(ENTRY, game=LeakyGame))
+    try:
+        with pytest.raises(ConformanceError) as caught:
+            check_game(LeakyGame.name, games=20)  # python -m floe.testing's default
+        assert "seen by a spectator" in str(caught.value) and "bids" in str(caught.value)
+        check_game("goofspiel", games=20)  # the game itself passes the same run
+    finally:
+        registry._ENTRIES.pop(LeakyGame.name, None)
