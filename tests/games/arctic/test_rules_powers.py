@@ -330,6 +330,23 @@ def test_puffin_swap_exchanges_one_hand_card_with_one_river_card() -> None:
     assert card_name(card("orca-bear-5")) in st.observation_dict(1)["players_view"][0]["known_hand"]
 
 
+@pytest.mark.parametrize("public", [True, False])
+def test_a_take_back_is_undoable_only_from_a_public_pile(public: bool) -> None:
+    """A private pile (``piles_public=false``) hides its covered cards from the others: a take-back shows
+    them the card it uncovers, which an undo cannot make them forget (``python -m floe.testing arctic``
+    found it)."""
+    _, st = new_game(2, powers=["puffin-take-back"], piles_public=public)
+    st = arrange(
+        st,
+        player=0,
+        piles={0: ["fox-orca-3", "moose-bear-2"]},
+        hands={0: ["walrus-orca-5"]},
+        holder={"puffin": 0},
+    )
+    assert "take-back" in legal(st)
+    assert st.undoable(st.string_to_action("take-back")) is public
+
+
 def test_puffin_swap_only_before_placing_and_with_a_river() -> None:
     st = puffin("puffin-swap", ["moose-bear-2"], ["walrus-orca-5", "orca-puffin-5"], river=RIVER)
     play(st, "place walrus-orca-5")
