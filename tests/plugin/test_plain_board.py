@@ -43,6 +43,8 @@ def test_the_plain_board_lays_out_the_observation(goofspiel: Path, browser: Any,
         # Ann bids first: both hands are whole, one line per seat with the cards and their count.
         assert "P1: 1, 2, 3, 4 (4)" in text and "P2: 1, 2, 3, 4 (4)" in text
         assert "{" not in text and '"' not in text  # no JSON
+        seat = page.locator(".plain-board .plain-fields > dd").first.inner_text()
+        assert seat == "P1"  # the observation's seat, as people say it
         flags = page.locator(".plain-board input[type=checkbox]")
         assert flags.count() == 2 and not flags.first.is_checked()  # bid made: nobody has bid yet
         page.close()

@@ -2,7 +2,7 @@
 // observation dict a person can read: one row per field, its name in words ("own_bid" -> "own bid"),
 // scalars as text, a list of numbers or names as a comma-separated list with its count (cards as text),
 // a list with one entry per seat as one line per seat (P1, P2, ...), a nested dict as a nested list of
-// fields, a boolean as a ticked or empty box (no word to translate). It knows no game: the names and the
+// fields, a boolean as a ticked or empty box (no word to translate), the seat field as P1, P2... It knows no game: the names and the
 // values are the game's own. docs/server.md ("Board modules") describes the interface.
 import { h, replaceChildren } from "./dom.js";
 
@@ -50,9 +50,14 @@ function value(v, seats) {
   return fields(v, seats);
 }
 
+/** A field's value; a seat number (the observation names its seat, 0-based) as people say it: P1, P2... */
+function fieldValue(key, v, seats) {
+  return key === "seat" && Number.isInteger(v) ? h("span", { class: "plain-value" }, `P${v + 1}`) : value(v, seats);
+}
+
 /** The fields of a dict, one row each (a term and its value). */
 function fields(obj, seats) {
-  const rows = Object.entries(obj).flatMap(([key, v]) => [h("dt", {}, words(key)), h("dd", {}, value(v, seats))]);
+  const rows = Object.entries(obj).flatMap(([key, v]) => [h("dt", {}, words(key)), h("dd", {}, fieldValue(key, v, seats))]);
   return h("dl", { class: "plain-fields" }, ...rows);
 }
 
