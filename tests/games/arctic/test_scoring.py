@@ -32,8 +32,8 @@ MODES = ("free_max", "bga_adjacent")
 
 
 def ref_run_score(pile: Sequence[int]) -> int:
-    """Runs + bonus of a pile without face-down cards, straight from the wording of docs/arctic-rules.md
-    §8.1."""
+    """Runs + bonus of a pile without face-down cards, straight from the wording of
+    docs/arctic-rules.md §8.1."""
     f = {0: 0, 1: 0, 2: 1, 3: 3, 4: 6, 5: 10}
     longest: dict[int, int] = {}
     for animal, group in itertools.groupby(pile):

@@ -66,8 +66,8 @@ def test_what_can_be_lifted(stack: str, lifts: set[str]) -> None:
 
 
 def test_building_d_both_ways_and_c_from_a_torus_only() -> None:
-    # D from tower A moving onto an empty Torus, and from a Globus moving onto tower B (docs/arktia-rules.md
-    # §4.1, item 3).
+    # D from tower A moving onto an empty Torus, and from a Globus moving onto tower B
+    # (docs/arktia-rules.md §4.1, item 3).
     st = position(2, {"c3": "d1 g1", "d3": "t2"})
     st.apply(st.parse_legal("dg c3-d3"))
     assert board_text(st) == {"d3": "t2 d1 g1"}

@@ -1,5 +1,5 @@
-"""Arche's rules: set-up, the turn (draw or play), rain and the pet round, the end-game (docs/arche-rules.md
-§4–§11).
+"""Arche's rules: set-up, the turn (draw or play), rain and the pet round, the end-game
+(docs/arche-rules.md §4–§11).
 
 Three entry points work on ``ArcheStateData``: ``setup`` (the empty table and its chance jobs),
 ``legal_actions`` (the single source of legality) and ``apply_action`` (one action, then ``settle``, which

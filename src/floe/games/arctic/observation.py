@@ -38,8 +38,8 @@ CHANCE = -1
 HIDDEN = -1  # a pile entry, hand or penalty card whose identity the seat does not know
 FACE_DOWN_UNKNOWN = -1 - FACE_DOWN_FLAG  # distinct from HIDDEN so the place of a face-down card shows
 
-# Every scalar of the state (step, turn counters, whose turn...) is public information (docs/arctic-rules.md
-# §9).
+# Every scalar of the state (step, turn counters, whose turn...) is public information
+# (docs/arctic-rules.md §9).
 PUBLIC_SCALARS = SCALAR_FIELDS
 
 

@@ -494,8 +494,8 @@ def _trigger_end(st: ArcticStateData) -> None:
 
 
 def _bga_refill_check(st: ArcticStateData) -> None:
-    # BGA's test on entering its refill routine: main deck <= 1 card triggers the end (docs/arctic-rules.md
-    # §7.1).
+    # BGA's test on entering its refill routine: main deck <= 1 card triggers the end
+    # (docs/arctic-rules.md §7.1).
     if st.config.end_trigger == "bga" and not st.end_triggered and len(st.deck) - st.reserve_count <= 1:
         _trigger_end(st)
 
@@ -745,8 +745,8 @@ def _finish_placement(st: ArcticStateData) -> None:
 
 
 def _take_power_and_move(st: ArcticStateData) -> None:
-    """A6, then step B's base move: a decision only when neither token is on an edge (docs/arctic-rules.md
-    §5.2)."""
+    """A6, then step B's base move: a decision only when neither token is on an edge
+    (docs/arctic-rules.md §5.2)."""
     p = st.turn_player
     top = visible_card(st.piles[p])
     if top < 0:  # cannot happen after a legal step A; kept so a corrupt state cannot loop

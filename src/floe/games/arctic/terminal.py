@@ -1,5 +1,5 @@
-"""Arctic in the terminal: the table drawn with Rich from one seat's observation only (docs/arctic-rules.md
-§9).
+"""Arctic in the terminal: the table drawn with Rich from one seat's observation only
+(docs/arctic-rules.md §9).
 
 Everything here starts from ``state.observation(seat)``, never from the full state, so the terminal
 cannot show a person more than the rules let them know: landscape, river, hand, piles, powers, counts and

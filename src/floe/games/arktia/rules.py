@@ -93,8 +93,8 @@ def setup(st: ArktiaStateData, config: ArktiaConfig, space: ActionSpace) -> None
     st._bits_of = None
     current(st)
     st.supply = [PIECES_PER_SIZE] * (3 * n)
-    # Each seat places one neutral Muglu of each size: 6 in all for 2 players, 9 for 3 (docs/arktia-rules.md
-    # §5.2, §12).
+    # Each seat places one neutral Muglu of each size: 6 in all for 2 players, 9 for 3
+    # (docs/arktia-rules.md §5.2, §12).
     st.neutral_supply = [1 if config.neutrals else 0] * (3 * n)
     st.captured = [0] * n
     st.melted = [0] * n
@@ -259,8 +259,8 @@ def _placements(st: ArktiaStateData, p: int, targets: int) -> list[int]:
 def _moves(st: ArktiaStateData, p: int, own: int, adjacent: int, twice: int, near_own: int) -> list[int]:
     # Spec 6(b): lift a top part of an own-topped stack, go straight any distance over existing fields,
     # land where the tower table allows, and leave the own colour in one connected group. As bit sets:
-    # the fields a mover may reach from ``src`` (its six rays, each up to the first hole, docs/arktia-rules.md
-    # §3.2), the
+    # the fields a mover may reach from ``src`` (its six rays, each up to the first hole,
+    # docs/arktia-rules.md §3.2), the
     # fields accepting it, and the fields in or next to every group the own colour leaves behind.
     # ``twice`` is -1 unless the own colour is one group.
     sets = st._bits

@@ -26,8 +26,8 @@ def field_token(name: str, code: int) -> str:
 
 
 def board_lines(st: ArktiaStateData) -> list[str]:
-    """The board as rows of tokens, each row offset half a field from the one above (docs/arktia-rules.md
-    §3.3)."""
+    """The board as rows of tokens, each row offset half a field from the one above
+    (docs/arktia-rules.md §3.3)."""
     layout = st.space.layout
     placed = [
         (layout.render_position(c), field_token(layout.names[c], st.fields[c])) for c in range(layout.size)
