@@ -47,5 +47,6 @@ def test_the_plain_board_lays_out_the_observation(goofspiel: Path, browser: Any,
         assert seat == "P1"  # the observation's seat, as people say it
         flags = page.locator(".plain-board input[type=checkbox]")
         assert flags.count() == 2 and not flags.first.is_checked()  # bid made: nobody has bid yet
+        assert page.locator(".plain-board .plain-flag-item").all_inner_texts() == ["P1 ", "P2 "]
         page.close()
         assert errors == []

@@ -25,21 +25,27 @@ function scalar(value) {
   return h("span", { class: "plain-value" }, String(value));
 }
 
-/** A list of scalars: its items, comma-separated, and their count. */
-function flatList(items) {
+/** A list of scalars: its items, comma-separated, and their count; flags one box each (named by seat when
+ * there is one per seat). */
+function flatList(items, seats) {
   if (!items.length) return h("span", { class: "plain-none" }, "–");
   const texts = items.map((v) => (typeof v === "boolean" || v === null ? null : String(v)));
   if (texts.every((t) => t !== null)) {
     return h("span", { class: "plain-list" }, texts.join(", "), h("span", { class: "plain-count" }, ` (${items.length})`));
   }
-  return h("span", { class: "plain-list" }, ...items.map((v) => scalar(v)));
+  const perSeat = seats > 0 && items.length === seats;
+  return h(
+    "span",
+    { class: "plain-list" },
+    ...items.map((v, i) => h("label", { class: "plain-flag-item" }, perSeat ? h("span", { class: "plain-seat" }, `P${i + 1} `) : null, scalar(v))),
+  );
 }
 
 /** Any value: scalar, list (per seat when it has one entry per seat) or nested fields. */
 function value(v, seats) {
   if (isFlat(v)) return scalar(v);
   if (Array.isArray(v)) {
-    if (v.every(isFlat)) return flatList(v);
+    if (v.every(isFlat)) return flatList(v, seats);
     const perSeat = seats > 0 && v.length === seats;
     return h(
       "ol",
