@@ -2,7 +2,7 @@
 card types × weights × climates; the shy animals' neighbours; the immune animals; the engine's masks agreeing
 with it.
 
-The expected answer is read from the rules reference's 5×5 table (7.2), spelled out here: a card belongs to
+The expected answer is read from the rules reference's 5×5 table (§7.2), spelled out here: a card belongs to
 its diet's type (H, C, O) or to P (provisions), and also to S when it is shy; two cards may share a cabin when
 every cell that applies to them (each of one card's types against each of the other's) allows it, and
 their climates are not hot and cold. This is the consolidated predicate of 7.3, derived independently.

@@ -1,7 +1,7 @@
 """Arche's cards: the placeholder deck shipped in ``cards.csv`` and the reader of a player's own deck file.
 
 **The printed card list is unknown** (docs/arche-rules.md §13): ``cards.csv`` is the rules reference's
-placeholder deck (section 13.1), 47 invented animals, 8 provisions and 5 rain cards with the original counts,
+placeholder deck (§13.1), 47 invented animals, 8 provisions and 5 rain cards with the original counts,
 marked as a placeholder wherever a player sees the game. A player who owns the game loads the real cards with
 ``--option deck=FILE``: a CSV with the same columns, read and checked here line by line (``parse_deck``),
 each problem a one-line ``OptionError`` naming the line. A record stores the parsed rows, never a path.

@@ -2,7 +2,7 @@
 
 The heuristics are those of docs/arctic-rules.md §11, restated in our own code. The bot never uses an optional
 power (no Puffin, no Fox placement, no Moose stop before the normal target, no Orca deck or Bear penalty
-draws while a river card can be taken, never gives a penalty card). The "Baseline" fixes of section 11
+draws while a river card can be taken, never gives a penalty card). The "Baseline" fixes of §11
 are applied:
 
 - token moves are chosen among the legal ones (the preferred direction if legal, otherwise the other);
@@ -142,7 +142,7 @@ class ArcticBaselineBot(Bot):
     def _totem(self, obs: ArcticObservation) -> int:
         return obs.totems[self._own_seat(obs)]
 
-    # --- step A: placing (11.1) -------------------------------------------------------------------------
+    # --- step A: placing (§11.1) -------------------------------------------------------------------------
     def _place(self, obs: ArcticObservation, legal: set[int]) -> int | None:
         placeable = _cards(obs.hand, act.PLACE, legal)
         if not placeable:
@@ -176,7 +176,7 @@ class ArcticBaselineBot(Bot):
             return self.rng.choice(candidates)
         return last_card_choice(candidates, hand_size)
 
-    # --- step B: moving tokens (11.2) -------------------------------------------------------------------
+    # --- step B: moving tokens (§11.2) -------------------------------------------------------------------
     def _move(self, obs: ArcticObservation, legal: set[int]) -> int | None:
         top = self._visible(obs)
         if top < 0:
@@ -202,7 +202,7 @@ class ArcticBaselineBot(Bot):
             return act.PASS
         return None
 
-    # --- step C: drawing (11.3) and discarding (11.4) ---------------------------------------------------
+    # --- step C: drawing (§11.3) and discarding (§11.4) ---------------------------------------------------
     def _draw(self, obs: ArcticObservation, legal: set[int]) -> int | None:
         river = _cards(obs.river, act.RIVER, legal)
         if not river:
