@@ -86,14 +86,14 @@ def _options(pairs: list[str] | None, preset: str | None, game: str) -> dict[str
 
 
 OptionList = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="A rule flag as key=value (repeatable).")
+    list[str] | None,
+    typer.Option("--option", "-o", help="A rule flag as key=value (repeatable; see floe options GAME)."),
 ]
-PresetOpt = Annotated[
-    str | None, typer.Option(help="Shortcut for --option preset=... (games with presets; see floe options).")
-]
-PowersOpt = Annotated[
-    str | None, typer.Option(help="Shortcut for --option powers=... (games with powers; see floe options).")
-]
+# Shortcuts for --option preset=... and --option powers=...: hidden from the help, which every game shares,
+# since only some games have these options (``floe options GAME`` shows them where they exist); a game
+# without the option refuses it as it refuses --option preset=... (an unknown option).
+PresetOpt = Annotated[str | None, typer.Option(hidden=True)]
+PowersOpt = Annotated[str | None, typer.Option(hidden=True)]
 WorkersOpt = Annotated[
     int | None,
     typer.Option(
@@ -987,8 +987,8 @@ def balance(
         typer.Option("--from", help="Report an existing results file's whole deals without playing."),
     ] = None,
 ) -> None:
-    """Balance analysis: win rate and score by seat and by the game's own facts (powers, totems, colours…),
-    each with a 95% interval and a significance flag after Holm–Bonferroni correction."""
+    """Balance analysis: win rate and score by seat and by the game's own facts (those its balance hook
+    reports), each with a 95% interval and a significance flag after Holm–Bonferroni correction."""
     from floe.lab.balance.command import report_from_file, run_balance_command
 
     if from_file is None:

@@ -1,4 +1,4 @@
-"""Perft-style regression counts (STYLE item 7) from ``tests/data/arche.perft``.
+"""Perft-style regression counts (docs/style.md §7) from ``tests/data/arche.perft``.
 
 Each line gives a position (players, options, seed, random plies) and, per depth, the number of decision
 sequences (every chance outcome fixed by the seed and the number of actions so far). The runner stops at

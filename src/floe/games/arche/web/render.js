@@ -70,7 +70,7 @@ function placeValue(place) {
 }
 
 /**
- * One scoring card's majorities (spec 11): seats with a figure there ordered by strength, places paying
+ * One scoring card's majorities (docs/arche-rules.md §11): seats with a figure there ordered by strength, places paying
  * 10, 6, then 2; equal seats share the places they take. Returns per seat its points and its places
  * ([first, last], 1-based; null without a figure). `mode` "halves" rounds to half points like the engine.
  */

@@ -9,7 +9,7 @@ export const COLOURS = { p1: "#d64541", p2: "#2f6fd1", p3: "#2e9e5b", p4: "#8e44
 const DARKER = { p1: "#7d1f1b", p2: "#173b78", p3: "#175c33", p4: "#4d2260", n: "#4d565f" };
 // Message ids: shown with sizeName (the catalog loads after this module is read).
 export const SIZE_NAMES = { g: N("Globus"), d: N("Diskus"), t: N("Torus") };
-// What each size may stack with (the tower table, spec 4): the tip of a supply piece.
+// What each size may stack with (the tower table, docs/arktia-rules.md §4): the tip of a supply piece.
 export const SIZE_TIPS = {
   g: N(
     "the small ball: it may go onto a lone Diskus (tower A) or onto tower B (tower D); a Torus may drop around a lone Globus (tower C)",
