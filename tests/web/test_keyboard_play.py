@@ -3,8 +3,8 @@ table of a person (seat 0) and bots is played for one whole turn of the person's
 alone (Tab, Shift-Tab, Enter, Space; no mouse event, no script click), and after every decision the focus is
 on an element (not the page) and the new prompt was announced (the polite live region's text changed).
 Where the first step of a two-step move (a piece or card to move somewhere) is a Tab stop, that move is
-made (issue 29, item 6): after the first step the focus must be on a destination, and End and Home must
-move it among the destinations of its group.
+made (issue 29, item 6): after the first step the focus must be on a destination, and End, Home and an
+arrow key must move it among the destinations of its group.
 
 A real `floe serve` seeded by FLOE_TEST_SEED (conftest.py), one page per game, pace 0 (states drawn as they
 come). The keys are chosen by what has the focus, never by a game's name: an enabled choice button or a
@@ -95,8 +95,8 @@ def _my_turn(page: Any) -> None:
 
 
 def _two_step(page: Any) -> list[str]:
-    """Just after a first step pressed on the board: the focus must be on a destination, and the arrow keys
-    (End, Home) must move it among the group's destinations. Returns the problems found."""
+    """Just after a first step pressed on the board: the focus must be on a destination, and End, Home and
+    the arrow keys must move it among the group's destinations. Returns the problems found."""
     focus = page.evaluate(FOCUS, sorted(AVOID))
     if focus["kind"] != "dest":
         return [f"after the first step the focus is on {focus}, not on a destination"]
@@ -110,6 +110,17 @@ def _two_step(page: Any) -> list[str]:
         page.keyboard.press("Home")
         if page.evaluate(FOCUS, sorted(AVOID))["kind"] != "dest":
             problems.append("Home did not move the focus to a destination of the group")
+        # From the first, some arrow key goes on to another destination (the nearest one that way).
+        home = page.evaluate("() => document.activeElement.dataset.obj")
+        for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+            page.keyboard.press(key)
+            now = page.evaluate(FOCUS, sorted(AVOID))
+            if now["what"] != home:
+                if now["kind"] != "dest":
+                    problems.append(f"{key} moved the focus off the destinations: {now}")
+                break
+        else:
+            problems.append("no arrow key moved the focus to another destination")
     return problems
 
 
