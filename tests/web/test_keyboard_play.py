@@ -3,8 +3,9 @@ table of a person (seat 0) and bots is played for one whole turn of the person's
 alone (Tab, Shift-Tab, Enter, Space; no mouse event, no script click), and after every decision the focus is
 on an element (not the page) and the new prompt was announced (the polite live region's text changed).
 Where the first step of a two-step move (a piece or card to move somewhere) is a Tab stop, that move is
-made (issue 29, item 6): after the first step the focus must be on a destination, and End, Home and an
-arrow key must move it among the destinations of its group.
+made (issue 29, item 6): after the first step the focus must be on a destination, Escape must end the
+selection with the focus back on the chosen object, and End, Home and an arrow key must move the focus
+among the destinations of its group.
 
 A real `floe serve` seeded by FLOE_TEST_SEED (conftest.py), one page per game, pace 0 (states drawn as they
 come). The keys are chosen by what has the focus, never by a game's name: an enabled choice button or a
@@ -101,6 +102,16 @@ def _two_step(page: Any) -> list[str]:
     if focus["kind"] != "dest":
         return [f"after the first step the focus is on {focus}, not on a destination"]
     problems = []
+    # Escape ends the selection and puts the focus back on the object chosen; pressed again, it selects
+    # it again and the focus is back on a destination.
+    selected = page.evaluate("() => document.querySelector('[data-legal].selected').dataset.obj")
+    page.keyboard.press("Escape")
+    back = page.evaluate(FOCUS, sorted(AVOID))
+    if back["what"] != selected or page.evaluate("() => !!document.querySelector('.selected')"):
+        problems.append(f"Escape did not end the selection with the focus on {selected}: {back}")
+    page.keyboard.press("Enter")
+    if page.evaluate(FOCUS, sorted(AVOID))["kind"] != "dest":
+        return [*problems, "the first step pressed again did not put the focus on a destination"]
     if page.evaluate(GROUP, "dest") >= 2:
         first = page.evaluate("() => document.activeElement.dataset.obj")
         page.keyboard.press("End")

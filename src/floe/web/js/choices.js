@@ -278,8 +278,11 @@ export class Choices {
           ev.preventDefault();
           this.activate(el, { keyboard: true });
         } else if (ev.key === "Escape" && this.picked.length) {
+          // The selection ends; the focus goes back to the object that was selected, as if pressed again.
           ev.preventDefault();
+          const [selected] = this.find(this.picked[0]);
           this.pick([]);
+          if (selected && selected.hasAttribute("data-legal")) selected.focus();
         } else if (!ev.altKey && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
           const to = this.arrowTarget(el, ev.key);
           if (to) {
