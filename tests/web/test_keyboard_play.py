@@ -2,6 +2,10 @@
 table of a person (seat 0) and bots is played for one whole turn of the person's decisions with the keyboard
 alone (Tab, Shift-Tab, Enter, Space; no mouse event, no script click), and after every decision the focus is
 on an element (not the page) and the new prompt was announced (the polite live region's text changed).
+Where the first step of a two-step move (a piece or card to move somewhere) is a Tab stop, that move is
+made (issue 29, item 6): after the first step the focus must be on a destination, Escape must end the
+selection with the focus back on the chosen object, and End, Home and an arrow key must move the focus
+among the destinations of its group.
 
 A real `floe serve` seeded by FLOE_TEST_SEED (conftest.py), one page per game, pace 0 (states drawn as they
 come). The keys are chosen by what has the focus, never by a game's name: an enabled choice button or a
@@ -53,6 +57,16 @@ WATCH = """() => {
   return true;
 }"""
 
+# The highlighted objects of the focused one's group (choices.js: the same SVG board, else the same parent),
+# of a kind; and whether a first step of a two-step move (a "source") is a Tab stop now.
+GROUP = """(kind) => {
+  const el = document.activeElement;
+  const home = el.closest("svg") || el.parentElement;
+  return [...home.querySelectorAll(`[data-legal=${kind}]`)]
+    .filter((x) => (x.closest("svg") || x.parentElement) === home).length;
+}"""
+SOURCE_STOP = "() => !!document.querySelector('[data-legal=source][tabindex=\"0\"]')"
+
 SAID = """() => {
   const region = document.querySelector('[data-testid=status] [aria-live=polite]');
   return { count: window.__said, text: region ? region.textContent.trim() : null };
@@ -81,15 +95,62 @@ def _my_turn(page: Any) -> None:
     page.wait_for_function(f"() => document.body.dataset.toMove === '0' && ({READY})()")
 
 
-def _decide(page: Any, rng: random.Random, step: int) -> tuple[list[str], int]:
+def _two_step(page: Any) -> list[str]:
+    """Just after a first step pressed on the board: the focus must be on a destination, and End, Home and
+    the arrow keys must move it among the group's destinations. Returns the problems found."""
+    focus = page.evaluate(FOCUS, sorted(AVOID))
+    if focus["kind"] != "dest":
+        return [f"after the first step the focus is on {focus}, not on a destination"]
+    problems = []
+    # Escape ends the selection and puts the focus back on the object chosen; pressed again, it selects
+    # it again and the focus is back on a destination.
+    selected = page.evaluate("() => document.querySelector('[data-legal].selected').dataset.obj")
+    page.keyboard.press("Escape")
+    back = page.evaluate(FOCUS, sorted(AVOID))
+    if back["what"] != selected or page.evaluate("() => !!document.querySelector('.selected')"):
+        problems.append(f"Escape did not end the selection with the focus on {selected}: {back}")
+    page.keyboard.press("Enter")
+    if page.evaluate(FOCUS, sorted(AVOID))["kind"] != "dest":
+        return [*problems, "the first step pressed again did not put the focus on a destination"]
+    if page.evaluate(GROUP, "dest") >= 2:
+        first = page.evaluate("() => document.activeElement.dataset.obj")
+        page.keyboard.press("End")
+        after = page.evaluate(FOCUS, sorted(AVOID))
+        if after["kind"] != "dest" or after["what"] == first:
+            problems.append(f"End did not move the focus to another destination of the group: {after}")
+        page.keyboard.press("Home")
+        if page.evaluate(FOCUS, sorted(AVOID))["kind"] != "dest":
+            problems.append("Home did not move the focus to a destination of the group")
+        # From the first, some arrow key goes on to another destination (the nearest one that way).
+        home = page.evaluate("() => document.activeElement.dataset.obj")
+        for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+            page.keyboard.press(key)
+            now = page.evaluate(FOCUS, sorted(AVOID))
+            if now["what"] != home:
+                if now["kind"] != "dest":
+                    problems.append(f"{key} moved the focus off the destinations: {now}")
+                break
+        else:
+            problems.append("no arrow key moved the focus to another destination")
+    return problems
+
+
+def _decide(
+    page: Any, rng: random.Random, step: int, two_step: list[str] | None = None
+) -> tuple[list[str], int]:
     """Make one decision with the keyboard from where the focus is; returns the keys' story and the live
-    region's count of changes just before the key that decided."""
+    region's count of changes just before the key that decided. With `two_step` (a list), a two-step move
+    is made if its first step is a Tab stop, and what `_two_step` finds is added to the list."""
     story: list[str] = []
     said = 0
     selecting = False
+    # A two-step move is looked for: anything else the Tab passes until the first step's object.
+    seek = two_step is not None and page.evaluate(SOURCE_STOP)
     for _ in range(MAX_KEYS):
         focus = page.evaluate(FOCUS, sorted(AVOID))
         kind = focus["kind"]
+        if seek and kind in ("choice", "play"):
+            kind = "other"
         if kind == "dialog":  # a costly choice asks first: Tab from "No" to "Yes", then Enter
             key = "Enter" if focus["testid"] == "confirm-ok" else "Tab"
         elif kind in ("choice", "play", "dest") or (kind == "source" and not selecting):
@@ -106,6 +167,10 @@ def _decide(page: Any, rng: random.Random, step: int) -> tuple[list[str], int]:
         if key in ("Enter", " ") and kind != "dialog":
             selecting = kind == "source"
             if kind == "source":
+                if seek and two_step is not None:
+                    seek = False
+                    two_step.append("")  # one made; problems follow it
+                    two_step.extend(_two_step(page))
                 continue
             # A decision (or a question first): the version moves on, or a dialog opens.
             page.wait_for_function(
@@ -129,6 +194,7 @@ def test_a_whole_turn_with_the_keyboard_alone(browser: Any, server: Any) -> None
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     problems: list[str] = []
+    two_steps: list[str] = []  # the games where a two-step move was made
     # Who was to move in each state the server sent (the page draws a burst of states once, so its own
     # attributes may skip the bots' turns): the person's turn is over once another seat was to move.
     movers: list[Any] = []
@@ -151,9 +217,14 @@ def test_a_whole_turn_with_the_keyboard_alone(browser: Any, server: Any) -> None
             if not page.evaluate(WATCH):
                 problems.append(f"{name}: no polite live region in the prompt")
             decisions = 0
+            two_step: list[str] = []  # "" once a two-step move was made, then what went wrong in it
             while True:
                 movers.clear()
-                story, said = _decide(page, rng, decisions)
+                made = "" in two_step
+                story, said = _decide(page, rng, decisions, None if made else two_step)
+                if not made and "" in two_step:
+                    two_steps.append(name)
+                    problems.extend(f"{name} two-step move: {p}" for p in two_step if p)
                 decisions += 1
                 # The state after the move is drawn (and, if the turn went on, its choices are there).
                 page.wait_for_function(
@@ -180,6 +251,8 @@ def test_a_whole_turn_with_the_keyboard_alone(browser: Any, server: Any) -> None
         page.close()
     assert not problems, problems
     assert not errors, errors
+    # Arktia's pieces and Arche's cards go somewhere in the first turn: some game must have had one.
+    assert two_steps, "no game offered a two-step move in the person's first turn"
 
 
 def test_the_replay_keeps_the_focus_and_announces_each_frame(browser: Any, server: Any) -> None:
@@ -213,4 +286,72 @@ def test_the_replay_keeps_the_focus_and_announces_each_frame(browser: Any, serve
         assert page.evaluate("() => document.getElementById('last').disabled")
     finally:
         page.close()
+    assert not errors, errors
+
+
+# Zoom (issue 29, item 7): 200 % of a 1280 x 800 window is a 640 x 400 CSS viewport, 400 % a 320 x 200 one
+# (the device scale factor only sharpens the pixels: the layout is the same).
+ZOOM_200 = {"width": 640, "height": 400}
+ZOOM_400 = {"width": 320, "height": 200}
+MAX_COVER = 0.26  # of the window's height, the most the sticky prompt may cover ("about a quarter")
+
+# What stays on screen while the page scrolls (sticky or fixed, and drawn), by test id or class.
+STUCK = """() => [...document.querySelectorAll('body *')].filter((el) => {
+  const pos = getComputedStyle(el).position;
+  return (pos === 'sticky' || pos === 'fixed') && el.getClientRects().length > 0
+    && !el.closest('dialog:not([open]), [hidden]');
+}).map((el) => el.dataset.testid || el.className.baseVal || el.className || el.tagName)"""
+
+# The share of the window's height the prompt covers once the page is scrolled down to the board's end (the
+# prompt sticks within the main column: further down, the side panel's log and chat push it away).
+COVER = """() => {
+  const main = document.querySelector('.main-col').getBoundingClientRect();
+  window.scrollTo(0, Math.max(0, main.bottom + scrollY - innerHeight));
+  const r = document.querySelector('[data-testid=status]').getBoundingClientRect();
+  return Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / innerHeight;
+}"""
+
+
+def test_zoomed_in_the_prompt_leaves_the_board_in_sight(browser: Any, server: Any) -> None:
+    """At 200 % the sticky prompt covers at most about a quarter of the window and nothing else sticks under
+    it; the full list of choices, opened, is not in a box of its own; at 400 % nothing sticks at all and the
+    page does not scroll sideways. One sampled position per game: the person's first decision."""
+    page = new_page(browser, ZOOM_200)
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    problems: list[str] = []
+    try:
+        for game in _games(server.base):
+            name = game["name"]
+            page.set_viewport_size(ZOOM_200)
+            page.goto(_table(server.base, game))
+            _my_turn(page)
+            stuck = page.evaluate(STUCK)
+            if stuck != ["status"]:
+                problems.append(f"{name} at 200 %: what sticks is {stuck}, not the prompt alone")
+            cover = page.evaluate(COVER)
+            if cover > MAX_COVER:
+                problems.append(f"{name} at 200 %: the prompt covers {cover:.0%} of the window")
+            summary = page.locator(".all-choices > summary")
+            if summary.count():
+                summary.click()
+                clipped = page.evaluate(
+                    "() => { const c = document.getElementById('choices');"
+                    " return c.scrollHeight > c.clientHeight + 1; }"
+                )
+                if clipped:
+                    problems.append(f"{name} at 200 %: the full list of choices is in a scrolled box")
+                summary.click()
+            page.set_viewport_size(ZOOM_400)
+            page.wait_for_function("() => innerWidth === 320")
+            stuck = page.evaluate(STUCK)
+            if stuck:
+                problems.append(f"{name} at 400 %: {stuck} still stick")
+            wide = page.evaluate("() => document.documentElement.scrollWidth")
+            if wide > ZOOM_400["width"] + 1:
+                problems.append(f"{name} at 400 %: the page is {wide} px wide in a 320 px window")
+    finally:
+        page.close()
+    assert not problems, problems
     assert not errors, errors

@@ -23,6 +23,17 @@ import { nt, showNotation, t } from "./i18n.js";
  *   What to click, in words, given the keys that can be clicked at `step` (0: the first click).
  */
 
+/** The element whose highlighted objects form `el`'s group for the arrow keys: its SVG board, else its parent. */
+function home(el) {
+  return el.closest("svg") || el.parentElement;
+}
+
+/** The highlighted objects of `el`'s group, in the page's order. */
+function members(el) {
+  const at = home(el);
+  return [...at.querySelectorAll("[data-legal]")].filter((x) => home(x) === at);
+}
+
 /** A button that plays `choice`. */
 function choiceButton(choice, onPlay, disabled) {
   return h(
@@ -79,6 +90,10 @@ export class Choices {
       board.addEventListener("click", () => {
         if (this.board === board && this.picked.length) this.pick([]);
       });
+      // The object focused (by an arrow key, a click, focus put back after a redraw) is its group's Tab stop.
+      board.addEventListener("focusin", (ev) => {
+        if (this.board === board && ev.target instanceof Element && ev.target.hasAttribute("data-legal")) this.rove(ev.target);
+      });
     }
     this.legal = legal || [];
     this.routes = new Map();
@@ -132,19 +147,27 @@ export class Choices {
   }
 
   /** Click `key` after the keys picked before it: play the one choice it completes, or select it. */
-  click(before, key) {
+  click(before, key, keyboard = false) {
     const path = [...before, key];
     const left = this.candidates(path);
     const done = left.filter((c) => this.routes.get(c).length === path.length);
     if (left.length === 1 && done.length === 1) return this.play(done[0]);
-    return this.pick(path);
+    return this.pick(path, { keyboard });
   }
 
-  pick(path) {
+  pick(path, { keyboard = false } = {}) {
+    const grew = path.length > this.picked.length;
+    const had = this.board && this.board.contains(document.activeElement);
     this.picked = path;
     this.refresh();
     const line = this.panel.querySelector("[data-testid=selection]");
     if (path.length && line) this.announce(line.textContent);
+    // A step made from the board goes on to the next step's objects (the destinations), not to the other
+    // pieces after the selected one in the Tab order; a mouse's click does not scroll the page for it.
+    if (grew && had) {
+      const next = this.board.querySelector("[data-legal=dest]") || this.panel.querySelector(".choice-list > button");
+      if (next) next.focus({ preventScroll: !keyboard });
+    }
   }
 
   /**
@@ -152,7 +175,7 @@ export class Choices {
    * continues the selection wins, so a destination is reached even through a piece standing on it; else a
    * first-step key starts a new selection; a selected key clicked again is unselected.
    */
-  activate(el) {
+  activate(el, { keyboard = false } = {}) {
     if (this.busy) return;
     const keys = [];
     for (let x = el; x && x !== this.board; x = x.parentElement) {
@@ -161,12 +184,68 @@ export class Choices {
     const onward = this.picked.length ? this.next() : new Map();
     const first = this.next([]);
     const go = keys.find((k) => onward.has(k));
-    if (go !== undefined) return this.click(this.picked, go);
+    if (go !== undefined) return this.click(this.picked, go, keyboard);
     const again = keys.find((k) => this.picked.includes(k));
     if (again !== undefined) return this.pick(this.picked.slice(0, this.picked.indexOf(again)));
     const start = keys.find((k) => first.has(k));
-    if (start !== undefined) return this.click([], start);
+    if (start !== undefined) return this.click([], start, keyboard);
     return this.pick([]);
+  }
+
+  /**
+   * The highlighted objects the arrow keys move among from `el`, and the Tab stop among them: those of the
+   * same group (the same SVG board, else the same parent: a hand, a row of cards). While something is
+   * selected only what continues the selection counts (its destinations, the selected objects): the other
+   * pieces would start a different move.
+   */
+  group(el) {
+    const all = members(el);
+    if (!this.picked.length) return all;
+    return all.filter((x) => x.dataset.legal === "dest" || x.classList.contains("selected"));
+  }
+
+  /** The object an arrow key (or Home, End) goes to from `el`: the nearest one that way on the screen. */
+  arrowTarget(el, key) {
+    const group = this.group(el);
+    if (key === "Home") return group[0];
+    if (key === "End") return group[group.length - 1];
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+    if (!dir) return null;
+    const centre = (x) => {
+      const r = x.getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2];
+    };
+    const [x0, y0] = centre(el);
+    let best = null;
+    let bestScore = Infinity;
+    for (const other of group) {
+      if (other === el || other.contains(el) || el.contains(other)) continue;
+      const [x, y] = centre(other);
+      const along = (x - x0) * dir[0] + (y - y0) * dir[1];
+      const across = Math.abs((x - x0) * dir[1] - (y - y0) * dir[0]);
+      // Within a quarter turn of the key's way; a hex board's diagonal neighbour beats one two rows away.
+      if (along <= 0.5 || across > along) continue;
+      const score = along + across;
+      if (score < bestScore) [best, bestScore] = [other, score];
+    }
+    return best;
+  }
+
+  /**
+   * One Tab stop per group (a roving tabindex): the focused object, else a destination, else a selected
+   * object, else the first; the others are reached with the arrow keys. While something is selected, groups
+   * with nothing that continues it are left out of the Tab order (Escape or "Back to all choices" ends it).
+   */
+  rove(focused = document.activeElement) {
+    const seen = new Set();
+    for (const el of this.board.querySelectorAll("[data-legal]")) {
+      if (seen.has(home(el))) continue;
+      seen.add(home(el));
+      const all = members(el);
+      const group = this.group(el);
+      const stop = group.includes(focused) ? focused : group.find((x) => x.dataset.legal === "dest") || group[0];
+      for (const x of all) x.setAttribute("tabindex", x === stop ? "0" : "-1");
+    }
   }
 
   refresh() {
@@ -197,7 +276,20 @@ export class Choices {
       el.onkeydown = (ev) => {
         if (ev.key === "Enter" || ev.key === " ") {
           ev.preventDefault();
-          this.activate(el);
+          this.activate(el, { keyboard: true });
+        } else if (ev.key === "Escape" && this.picked.length) {
+          // The selection ends; the focus goes back to the object that was selected, as if pressed again.
+          ev.preventDefault();
+          const [selected] = this.find(this.picked[0]);
+          this.pick([]);
+          if (selected && selected.hasAttribute("data-legal")) selected.focus();
+        } else if (!ev.altKey && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
+          const to = this.arrowTarget(el, ev.key);
+          if (to) {
+            ev.preventDefault();
+            ev.stopPropagation(); // the replay's and the page's own arrow keys are not for this
+            to.focus();
+          }
         }
       };
     };
@@ -227,6 +319,7 @@ export class Choices {
       el.onclick = null;
       el.onkeydown = null;
     }
+    this.rove();
   }
 
   words(key) {

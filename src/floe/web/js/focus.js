@@ -25,7 +25,8 @@ export function focusable(el) {
   if (!el || !el.isConnected || el.disabled || el.closest("[hidden], [inert]")) return false;
   if (el.closest("details:not([open])") && !el.matches("details > summary")) return false;
   if (!el.getClientRects().length) return false;
-  return el.tabIndex >= 0 || el.matches("a[href], button, input, select, textarea, summary");
+  // A highlighted board object out of the Tab order (choices.js: one Tab stop per group) still takes focus.
+  return el.tabIndex >= 0 || el.matches("[data-legal], a[href], button, input, select, textarea, summary");
 }
 
 export class FocusKeeper {

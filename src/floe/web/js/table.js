@@ -79,9 +79,11 @@ document.title = "Floe: " + t("Table %(id)s", { id: tableId });
 els.leave.addEventListener("click", toggleAway);
 els.skip.addEventListener("click", skip);
 listenForSkips();
-// The prompt's height, for a board whose own bar sticks just under it (CSS: var(--prompt-h)).
+// The prompt's height, for a board whose own bar sticks just under it (CSS: var(--prompt-h)); none when
+// the prompt does not stick (a very short window, the full list of choices open).
 new ResizeObserver(() => {
-  document.documentElement.style.setProperty("--prompt-h", `${prompt.offsetHeight}px`);
+  const sticks = getComputedStyle(prompt).position === "sticky";
+  document.documentElement.style.setProperty("--prompt-h", `${sticks ? prompt.offsetHeight : 0}px`);
 }).observe(prompt);
 setInterval(renderTimer, 1000);
 
