@@ -179,7 +179,7 @@ def test_each_seat_has_a_second_cue_besides_colour(tables: dict[str, Any]) -> No
     arktia = tables["arktia"]
     pieces = arktia.eval_on_selector_all(
         ".hexboard .piece",
-        "(els) => els.map((el) => [el.getAttribute('aria-label'), el.querySelector('.piece-num')?.textContent])",
+        PIECE_NUMBERS,
     )
     assert pieces
     for label, number in pieces:
@@ -202,6 +202,11 @@ def test_each_seat_has_a_second_cue_besides_colour(tables: dict[str, Any]) -> No
     )
     assert rows and all(int(seat) + 1 == int(number) for seat, number in rows), rows
 
+
+# Each piece's name and the number drawn on it.
+PIECE_NUMBERS = (
+    "(els) => els.map((el) => [el.getAttribute('aria-label'), el.querySelector('.piece-num')?.textContent])"
+)
 
 # The focus ring of an object, then the same object unfocused: its outline and (SVG) its edge's stroke.
 FOCUS_LOOK = """(el) => {
