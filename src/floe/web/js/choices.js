@@ -268,6 +268,7 @@ export class Choices {
       if (kind === "dest") el.classList.add("dest");
       el.setAttribute("data-legal", kind);
       el.setAttribute("tabindex", "0");
+      if (el.dataset.role === undefined) el.dataset.role = el.getAttribute("role") || "";
       el.setAttribute("role", "button");
       el.onclick = (ev) => {
         ev.stopPropagation();
@@ -315,7 +316,10 @@ export class Choices {
       if (marked.has(el)) continue;
       el.removeAttribute("data-legal");
       el.removeAttribute("tabindex");
-      el.removeAttribute("role");
+      // The object's own role (a board draws a card as role="img" with its name) comes back once it is no
+      // longer a button: an aria-label on an element without a role is not read.
+      if (el.dataset.role) el.setAttribute("role", el.dataset.role);
+      else el.removeAttribute("role");
       el.onclick = null;
       el.onkeydown = null;
     }
