@@ -84,7 +84,9 @@ export async function openHelp(info) {
     { type: "button", class: "help-close secondary", "data-testid": "help-close", "aria-label": t("Close"), onclick: () => panel.close() },
     "✕",
   );
-  const body = h("div", { class: "help-body", "data-testid": "help-body" });
+  // The body scrolls and its terms are no longer Tab stops: it takes the focus itself, so the keyboard can
+  // scroll it (named by the panel's title).
+  const body = h("div", { class: "help-body", "data-testid": "help-body", tabindex: "0", role: "region", "aria-labelledby": "help-title" });
   const terms = compile(module.terms);
   for (const section of sections) {
     const content = document.createElement("template");

@@ -13,7 +13,7 @@ export function installTips() {
   if (popover) return;
   linkCss("/static/css/help.css");
   popover = h("div", { class: "tip", role: "tooltip", id: "floe-tip", "data-testid": "tip", hidden: true });
-  document.body.append(popover);
+  tipHome().append(popover);
   document.addEventListener("pointerover", (ev) => {
     if (ev.pointerType === "touch" || pinned) return; // a touch shows its tip on the click that follows
     const el = tipOwner(ev.target);
@@ -58,12 +58,18 @@ function show(el, pin) {
   owner = el;
   pinned = pin;
   // An open modal dialog (the rules panel) is drawn above the page: the tip of something in it lives in it.
-  const host = el.closest("dialog[open]") || document.body;
+  const host = el.closest("dialog[open]") || tipHome();
   if (popover.parentElement !== host) host.append(popover);
   popover.textContent = el.dataset.tip;
   popover.hidden = false;
   el.setAttribute("aria-describedby", popover.id);
   place(el);
+}
+
+/** Where a tip lives outside a dialog: the page's main landmark (content outside every landmark is lost to a
+ * screen reader's landmark navigation), else the body. */
+function tipHome() {
+  return document.querySelector("main") || document.body;
 }
 
 /** Hide the tip (if any). */
