@@ -351,12 +351,14 @@ export class Choices {
       replaceChildren(
         this.panel,
         h("p", { class: "choices-title", "data-testid": "selection" }, t("Selected: %(what)s.", { what }) + " " + then),
-        h("div", { class: "choice-list" }, this.candidates().map(button)),
+        // Before the choices, at every width and in the focus order: after a long list it lay below the
+        // prompt's scrolled part (German, two choices a line each).
         h(
           "button",
           { type: "button", class: "choice-back", "data-testid": "choice-back", onclick: () => this.pick([]) },
           t("Back to all choices"),
         ),
+        h("div", { class: "choice-list" }, this.candidates().map(button)),
       );
       return;
     }
