@@ -50,7 +50,9 @@ NOT_YET: set[str] = set()
 # Text cut by its own box or by an ancestor that hides its overflow: "where: text".
 CLIPPED = """() => {
   const out = [];
-  const visible = (el) => el.getClientRects().length > 0 && !el.closest('details:not([open])');
+  // Text for screen readers only (.visually-hidden: a 1 px clipped box) is not on screen to be cut.
+  const visible = (el) =>
+    el.getClientRects().length > 0 && !el.closest('details:not([open])') && !el.closest('.visually-hidden');
   const hides = (s) => ['hidden', 'clip'].includes(s.overflowX) || ['hidden', 'clip'].includes(s.overflowY);
   for (const el of document.querySelectorAll('body *')) {
     if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) || !visible(el)) continue;
@@ -95,6 +97,7 @@ OVERLAPS = """() => {
     if (!n.textContent.trim() || !el || !el.getClientRects().length) continue;
     if (el.closest('details:not([open])') || getComputedStyle(el).visibility === 'hidden') continue;
     if (el.closest('[role=tooltip]')) continue; // a tip lies over the page by design, clicks pass it
+    if (el.closest('.visually-hidden')) continue; // read by screen readers only, not drawn
     const range = document.createRange();
     range.selectNodeContents(n);
     for (const r of range.getClientRects()) {
