@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import urllib.parse
 import urllib.request
 from collections import Counter
@@ -354,6 +355,12 @@ TOO_WIDE = """() => [...document.querySelectorAll('[data-testid=create-form] *')
   .map((el) => `${el.dataset.testid || el.className || el.tagName}: ${el.getBoundingClientRect().right}`)"""
 
 
+# Every rules field's "default (…)" entry (a menu's first entry, a text field's placeholder).
+DEFAULT_ENTRIES = """() => [...document.querySelectorAll('[data-opt]')].map((el) =>
+  el.tagName === 'SELECT' ? el.options[0].textContent : el.getAttribute('placeholder') || '')"""
+NOTATION = re.compile(r"\b[a-z]+_[a-z_]+\b|`")  # a snake_case value or a backtick
+
+
 def test_the_lobbys_rules_menus_show_their_entries_whole(browser: Any, server: Any) -> None:
     """In every language, every game's rules menus (the "More rules" ones too): at 1366×900 wide enough for
     their longest entry (a closed menu cannot wrap, it cuts: issue 27, Arktia's layouts); at 390×844 nothing
@@ -379,6 +386,16 @@ def test_the_lobbys_rules_menus_show_their_entries_whole(browser: Any, server: A
                     found += [f"{where} cut {x}" for x in page.evaluate(CUT_MENUS)]
                 else:
                     found += [f"{where} too wide {x}" for x in page.evaluate(TOO_WIDE)]
+                if size["width"] > 900:
+                    # A default reads in words: no option value in notation ("deck_emptied (bga: bga)").
+                    defaults = page.evaluate(DEFAULT_ENTRIES)
+                    found += [f"{where} notation in {d!r}" for d in defaults if NOTATION.search(d)]
+                if lang == "en" and size["width"] > 900 and e.name == "arctic":
+                    # A preset's defaults follow it: Board Game Arena's rules end the game BGA's way.
+                    first = "[data-testid=opt-end_trigger] option"
+                    assert "last card is drawn" in page.locator(first).first.inner_text()
+                    page.select_option("[data-testid=opt-preset]", "bga")
+                    assert "Board Game Arena" in page.locator(first).first.inner_text()
                 if lang == "de" and e.name == "arktia":
                     # A default written with notation in backticks is translated too (once shown in English).
                     default = page.locator("[data-testid=opt-layout] option").first.inner_text()

@@ -11,17 +11,42 @@ const UNSET = undefined; // what a field reads while it shows its default: the o
 // Characters of a menu entry that still show in a grid cell of the form (a cell is at least 230 pixels).
 const LONG_ENTRY = 24;
 
-/** The default in words, for the first entry of a field: "default (random)", "default (yes)". */
-export function defaultWords(opt) {
+// A default that another option's choice changes, in the schema's notation: "`value` (preset: `value`)".
+const PRESET_DEFAULT = /^`?([^`\s()]+)`? \(([^\s():`]+): `?([^`\s()]+)`?\)$/;
+
+/** One value of `opt` in words: its choice's words, yes/no, a seat's P1, "random"; else the value itself. */
+function valueWords(opt, value) {
+  const chosen = (opt.choices || []).find((c) => String(c.value) === value);
+  if (chosen) return choiceWords(chosen.text);
+  if (opt.kind === "bool" && (value === "true" || value === "false")) return value === "true" ? t("yes") : t("no");
+  if (opt.kind === "seat" && /^\d+$/.test(value)) return `P${Number(value) + 1}`;
+  return value === "random" ? t("random") : value;
+}
+
+/**
+ * What a preset-dependent default depends on: `{ value, key, other }` for "`value` (key: `other`)" (the
+ * default is `other` while the preset `key` of another option is chosen), else null.
+ */
+function presetDefault(opt) {
+  const found = String(opt.default_text ?? "").match(PRESET_DEFAULT);
+  return found ? { value: found[1], key: found[2], other: found[3] } : null;
+}
+
+/**
+ * The default in words, for the first entry of a field: "default (random)", "default (yes)". A default that
+ * depends on a preset reads as the value it has now (`preset`: true while that preset is chosen).
+ */
+export function defaultWords(opt, preset = false) {
   const written = String(opt.default_text ?? ""); // the catalogs' key, with its notation in backticks
   const text = written.replaceAll("`", "");
   const raw = String(opt.default);
   const chosen = (opt.choices || []).find((c) => c.value === opt.default);
   if (chosen && (!text || text === raw)) return choiceWords(chosen.text);
+  const depends = presetDefault(opt);
+  if (depends) return valueWords(opt, preset ? depends.other : depends.value);
   if (opt.kind === "bool") return (text || raw).replace(/\b(true|false)\b/g, (w) => (w === "true" ? t("yes") : t("no")));
   if (opt.kind === "seat" && Number.isInteger(opt.default) && (!text || text === raw)) return `P${opt.default + 1}`;
-  // Translated by its written key (backticks and all), then shown without them; a value in notation
-  // ("first_n (bga: …)") reads as it is.
+  // Translated by its written key (backticks and all), then shown without them.
   return text ? t(written).replaceAll("`", "") : t(raw);
 }
 
@@ -128,6 +153,26 @@ export class OptionForm {
       if (value === undefined) continue;
       el.value = value;
       if (el.value !== value) el.value = ""; // no longer offered (fewer seats): back to the default
+    }
+    this.followPresets(); // after the kept values: a kept preset shows its defaults
+  }
+
+  /**
+   * A default that depends on a preset ("`deck_emptied` (bga: `bga`)": Board Game Arena's rules make it
+   * `bga`) shows the value it has under the preset chosen now, and changes with it.
+   */
+  followPresets() {
+    for (const f of this.fields) {
+      const depends = presetDefault(f.opt);
+      if (!depends || !(f.input instanceof HTMLSelectElement)) continue;
+      const owner = this.fields.find((o) => o !== f && (o.opt.choices || []).some((c) => c.value === depends.key));
+      const show = () => {
+        const now = owner ? (owner.read() ?? owner.opt.default) : undefined;
+        const words = defaultWords(f.opt, now === depends.key);
+        f.input.options[0].textContent = t("default (%(value)s)", { value: words });
+      };
+      if (owner) owner.input.addEventListener("change", show);
+      show();
     }
   }
 
