@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from floe.bots.base import bot_names, make_bot
 from floe.bots.mcts import MCTSBot
+from floe.bots.registry import bot_names, make_bot
 from floe.core.errors import OptionError
 from floe.core.registry import make_game
 from floe.games.arktia.actions import STOP

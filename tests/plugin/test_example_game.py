@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from floe.bots.base import bot_names
+from floe.bots.registry import bot_names
 from floe.core import registry
 from floe.core.match import Match
 from server.serverproc import running_server

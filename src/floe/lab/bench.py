@@ -134,7 +134,7 @@ def bench_ismcts(game_name: str, iterations: int, positions: int, seed: int) -> 
 
 def has_mcts(game_name: str) -> bool:
     """Whether the ``mcts`` bot is available for ``game_name`` (games of perfect information)."""
-    from floe.bots.base import bot_names
+    from floe.bots.registry import bot_names
 
     return "mcts" in bot_names(game_name)
 
@@ -165,8 +165,8 @@ def _search_speed(
     """Iterations per second of a search bot (``search`` and ``last_iterations``) for 2 and 4 players, over
     ``positions`` positions, each reached after a number of actions drawn from ``range(*steps(players))``,
     played by the game's rollout policy (``by_policy``) or at random."""
-    from floe.bots.base import make_bot
     from floe.bots.hooks import hooks_for
+    from floe.bots.registry import make_bot
     from floe.core.match import Match
     from floe.core.registry import make_game
 

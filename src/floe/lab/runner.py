@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from floe.bots.base import Bot, make_bot
+from floe.bots.base import Bot
+from floe.bots.registry import make_bot
 from floe.core.errors import OptionError
 from floe.core.game import Game, State
 from floe.core.match import Match

@@ -28,8 +28,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from floe.bots.base import MAX_ITERATIONS, MAX_MS, bot_names
 from floe.bots.labels import bot_label, lobby_bots
+from floe.bots.params import MAX_ITERATIONS, MAX_MS
+from floe.bots.registry import bot_names
 from floe.core import i18n
 from floe.core.entry import GameEntry
 from floe.core.i18n import L_, NL_
