@@ -13,6 +13,7 @@ from floe.core.game import Game, GameSpec, State
 from floe.games.arche import actions as act
 from floe.games.arche import legal as legality
 from floe.games.arche import native, rules
+from floe.games.arche.codec import observation_from_dict, observation_to_dict
 from floe.games.arche.config import RulesConfig
 from floe.games.arche.determinize import determinize
 from floe.games.arche.observation import ArcheObservation, observe, observe_action
@@ -108,7 +109,7 @@ class ArcheState(ArcheStateData, State):
         return observe(self, seat, scores)
 
     def observation_dict(self, seat: int | None) -> dict[str, Any]:
-        return self.observation(seat).to_dict()
+        return observation_to_dict(self.observation(seat))
 
     def observation_vector(self, seat: int) -> np.ndarray:
         return vector(self.observation(seat))
@@ -221,7 +222,7 @@ class ArcheGame(Game):
     def determinize(self, observation: Any, rng: random.Random) -> ArcheState:
         """A full state consistent with ``observation`` (``determinize.determinize``)."""
         if isinstance(observation, dict):
-            observation = ArcheObservation.from_dict(observation)
+            observation = observation_from_dict(observation)
         st = ArcheState.__new__(ArcheState)
         determinize(observation, rng, st)
         return st

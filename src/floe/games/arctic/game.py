@@ -14,6 +14,7 @@ from floe.games.arctic import actions as act
 from floe.games.arctic import native, rules
 from floe.games.arctic.belief import TotemBelief
 from floe.games.arctic.cards import LANDSCAPE, MAIN, N_CARDS
+from floe.games.arctic.codec import observation_from_dict, observation_to_dict
 from floe.games.arctic.config import RulesConfig
 from floe.games.arctic.determinize import determinize
 from floe.games.arctic.observation import ArcticObservation, observe, observe_action
@@ -74,7 +75,7 @@ class ArcticState(rules.ArcticStateCore, State):
         return observe(self, seat, scores)
 
     def observation_dict(self, seat: int | None) -> dict[str, Any]:
-        return self.observation(seat).to_dict()
+        return observation_to_dict(self.observation(seat))
 
     def observation_vector(self, seat: int) -> np.ndarray:
         return vector(self.observation(seat))
@@ -182,7 +183,7 @@ class ArcticGame(Game):
         the token moves that player chose (``totem_weights``); ``"uniform"`` ignores the moves.
         """
         if isinstance(observation, dict):
-            observation = ArcticObservation.from_dict(observation)
+            observation = observation_from_dict(observation)
         st = ArcticState.__new__(ArcticState)
         determinize(observation, rng, st)
         if totem_belief == "moves":

@@ -19,12 +19,14 @@ from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidAc
 from floe.core.game import TERMINAL, Game, GameSpec, State
 from floe.games.arktia import native, rules
 from floe.games.arktia.actions import ActionSpace, colour_name
+from floe.games.arktia.codec import observation_to_dict
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.i18n import SIZE_WORDS, _
+from floe.games.arktia.observation import ArktiaObservation, observe
 from floe.games.arktia.options import OPTIONS
 from floe.games.arktia.scoring import ScoreBreakdown, breakdowns, rank, rank_returns, winners
 from floe.games.arktia.state import NEUTRAL_SETUP, OVER, ArktiaStateData
-from floe.games.arktia.view import ArktiaObservation, observe, vector, vector_size
+from floe.games.arktia.vector import vector, vector_size
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
 VERSION = "arktia-1"
@@ -130,7 +132,7 @@ class ArktiaState(ArktiaStateData, State):
         return observe(self, seat, self.breakdowns() if self.step == OVER else None)
 
     def observation_dict(self, seat: int | None) -> dict[str, Any]:
-        return self.observation(seat).to_dict()
+        return observation_to_dict(self.observation(seat))
 
     def observation_vector(self, seat: int) -> np.ndarray:
         return vector(self, seat)
