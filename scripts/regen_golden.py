@@ -130,13 +130,7 @@ def perft_text() -> str:
 
 def files() -> dict[Path, str]:
     """Every golden file's text: each game's record and transcript, and the perft file."""
-    out: dict[Path, str] = {}
-    for name, (players, options, seed) in GAMES.items():
-        record = golden.play("arctic", players, options, seed)
-        out[GOLDEN_DIR / f"{name}.json"] = record.dumps()
-        out[GOLDEN_DIR / f"{name}.txt"] = transcript(record)
-    out[PERFT_FILE] = perft_text()
-    return out
+    return {**golden.game_files("arctic", GAMES, GOLDEN_DIR, transcript), PERFT_FILE: perft_text()}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -192,13 +192,7 @@ def perft_text() -> str:
 
 def files() -> dict[Path, str]:
     """Every golden file's text: each game's record and transcript, and the perft file."""
-    out: dict[Path, str] = {}
-    for name, (players, options, seed) in GAMES.items():
-        record = golden.play("arche", players, options, seed, choose)
-        out[GOLDEN_DIR / f"{name}.json"] = record.dumps()
-        out[GOLDEN_DIR / f"{name}.txt"] = transcript(record)
-    out[PERFT_FILE] = perft_text()
-    return out
+    return {**golden.game_files("arche", GAMES, GOLDEN_DIR, transcript, choose), PERFT_FILE: perft_text()}
 
 
 def main(argv: list[str] | None = None) -> int:

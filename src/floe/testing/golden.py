@@ -46,6 +46,23 @@ def play(game: str, players: int, options: Mapping[str, Any], seed: int, choose:
     return match.record()
 
 
+def game_files(
+    game: str,
+    games: Mapping[str, tuple[int, Mapping[str, Any], int]],
+    folder: Path,
+    transcript: Transcript,
+    choose: Choose = uniform,
+) -> dict[Path, str]:
+    """Each golden game's files in ``folder``: ``<name>.json`` (its record, played by ``play`` from
+    ``games[name]``: players, options, seed) and ``<name>.txt`` (its transcript)."""
+    out: dict[Path, str] = {}
+    for name, (players, options, seed) in games.items():
+        record = play(game, players, options, seed, choose)
+        out[folder / f"{name}.json"] = record.dumps()
+        out[folder / f"{name}.txt"] = transcript(record)
+    return out
+
+
 def diff_text(old: str, new: str, old_name: str, new_name: str) -> str:
     """The first ``DIFF_LINES`` lines of the unified diff from ``old`` to ``new``."""
     diff = difflib.unified_diff(old.splitlines(), new.splitlines(), old_name, new_name, lineterm="")
