@@ -28,9 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from floe.core.game import CHANCE
-from floe.core.match import Match
 from floe.core.record import Record
-from floe.testing import golden
+from floe.testing import golden, perft
 
 ROOT = Path(__file__).resolve().parent.parent
 # A folder of its own: tests/games/arctic/test_golden.py expects every tests/golden/*.json to be Arctic's.
@@ -134,60 +133,21 @@ PERFT_POSITIONS: dict[str, tuple[int, dict[str, Any], int, int, int]] = {
 
 def perft_position(players: int, options: dict[str, Any], seed: int, plies: int) -> Any:
     """The start position of a perft entry."""
-    match = Match.new("arche", players=players, options=options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if match.is_over():
-            break
-        match.apply(choose(rng, match.legal_actions()))
-    return match.state
+    return perft.position("arche", players, options, seed, plies, perft_choose)
 
 
-def _fix_chance(state: Any, seed: int) -> None:
-    # A chance outcome depends only on the seed and the number of actions so far: fixed, yet path-specific
-    # in that the outcome list itself depends on the path.
-    while state.is_chance_node():
-        legal = state.legal_actions()
-        state.apply_unchecked(legal[random.Random(f"{seed}:{len(state.history)}").randrange(len(legal))])
-
-
-def perft(state: Any, depth: int, seed: int) -> int:
-    """Decision sequences of length ``depth`` (shorter ones that reach the end count once)."""
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_unchecked(action)
-        _fix_chance(child, seed)
-        total += perft(child, depth - 1, seed)
-    return total
-
-
-def divide(state: Any, depth: int, seed: int) -> dict[str, int]:
-    """Perft per first action, in notation."""
-    out = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_unchecked(action)
-        _fix_chance(child, seed)
-        out[state.action_to_string(action)] = perft(child, depth - 1, seed)
-    return out
+def perft_choose(rng: random.Random, legal: list[int], state: Any) -> int:
+    """The plies to a perft position: ``choose``."""
+    return choose(rng, legal)
 
 
 def perft_text() -> str:
-    lines = [
-        "# Arche perft: decision sequences of length d from fixed positions (scripts/regen_golden_arche.py).",
-        "# Chance outcomes are not plies; each is legal[Random(f'{seed}:{len(history)}').randrange(n)].",
-        "# name | players | options (JSON) | seed | plies to reach the position | depth=count ...",
-    ]
-    for name, (players, options, seed, plies, max_depth) in PERFT_POSITIONS.items():
-        state = perft_position(players, options, seed, plies)
-        counts = " ".join(f"{d}={perft(state, d, seed)}" for d in range(1, max_depth + 1))
-        lines.append(
-            f"{name} | {players} | {json.dumps(options, sort_keys=True)} | {seed} | {plies} | {counts}"
-        )
-    return "\n".join(lines) + "\n"
+    """The perft file (``floe.testing.perft`` counts and writes it)."""
+    header = (
+        "Arche perft: decision sequences of length d from fixed positions (scripts/regen_golden_arche.py).\n"
+        "Chance outcomes are not plies; each is legal[Random(f'{seed}:{len(history)}').randrange(n)]."
+    )
+    return perft.perft_text("arche", PERFT_POSITIONS, header, perft_choose)
 
 
 def files() -> dict[Path, str]:
