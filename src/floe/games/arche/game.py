@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from floe.core.errors import IllegalActionError
-from floe.core.game import Game, GameSpec, State
+from floe.core.game import FieldsState, Game, GameSpec, State
 from floe.games.arche import actions as act
 from floe.games.arche import legal as legality
 from floe.games.arche import native, rules
@@ -26,7 +26,7 @@ from floe.games.arche.vector import vector, vector_size
 VERSION = "arche-2"  # 2: the Chimpanzee's chip may be declined (chimp_chip), shy_with_provisions
 
 
-class ArcheState(ArcheStateData, State):
+class ArcheState(FieldsState, ArcheStateData, State):
     """A position of Arche. Mutable; ``clone`` is cheap and independent."""
 
     __slots__ = ()
@@ -148,22 +148,7 @@ class ArcheState(ArcheStateData, State):
         """Rank utilities in [-1, 1]; seats equal in total and in animals left in hand share a place."""
         return rank_returns(self.breakdowns(), self.first_player)
 
-    # --- copies and records ---------------------------------------------------------------------------
-    def clone(self) -> ArcheState:
-        other = ArcheState.__new__(ArcheState)
-        self.copy_into(other)
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        return self.fields_json()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ArcheStateData):
-            return NotImplemented
-        return self.fields_json() == other.fields_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
+    # --- text (copies, records, equality: FieldsState) ------------------------------------------------
     def render(self, seat: int | None) -> str:
         from floe.games.arche.text import render_plain
 

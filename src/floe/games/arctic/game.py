@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from floe.core.errors import OptionError
-from floe.core.game import Game, GameSpec, State
+from floe.core.game import FieldsState, Game, GameSpec, State
 from floe.games.arctic import actions as act
 from floe.games.arctic import native, rules
 from floe.games.arctic.belief import TotemBelief
@@ -21,14 +21,14 @@ from floe.games.arctic.observation import ArcticObservation, observe, observe_ac
 from floe.games.arctic.options import OPTIONS
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.scoring import FACE_DOWN, ScoreBreakdown, rank, score
-from floe.games.arctic.state import FACE_DOWN_FLAG, OVER, ArcticStateData, Job
+from floe.games.arctic.state import FACE_DOWN_FLAG, OVER, Job
 from floe.games.arctic.vector import VECTOR_SIZE, vector
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
 VERSION = "arctic-3"
 
 
-class ArcticState(rules.ArcticStateCore, State):
+class ArcticState(FieldsState, rules.ArcticStateCore, State):
     """A position of Arctic. Mutable; ``clone`` is cheap and independent. The methods called at every step
     (``current_player``, ``legal_actions``, ``apply_unchecked``...) are ``rules.ArcticStateCore``'s."""
 
@@ -107,22 +107,7 @@ class ArcticState(rules.ArcticStateCore, State):
     def ranking(self) -> list[int]:
         return rank(self.scores(), self.first_player)
 
-    # --- copies and records ---------------------------------------------------------------------------
-    def clone(self) -> ArcticState:
-        other = ArcticState.__new__(ArcticState)
-        self.copy_into(other)
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        return self.fields_json()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ArcticStateData):
-            return NotImplemented
-        return self.fields_json() == other.fields_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
+    # --- text (copies, records, equality: FieldsState) ------------------------------------------------
     def render(self, seat: int | None) -> str:
         from floe.games.arctic.text import render_plain
 
