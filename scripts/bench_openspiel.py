@@ -4,7 +4,7 @@ the same loop shape on one core, alternating, so that a shared machine's load fa
     .venv/bin/python scripts/bench_openspiel.py arctic hearts --players 4 --games 300 --rounds 3
 
 Needs the ``rl`` extra (pyspiel). Prints JSON: each round's figures, their means and the ratio
-(Floe ÷ OpenSpiel; docs/performance.md). The OpenSpiel loop is ``floe.lab.bench``'s plain pass written
+(Floe ÷ OpenSpiel; docs/performance.md). The OpenSpiel loop is ``floe.bench.engine``'s plain pass written
 against pyspiel's names (``apply_action``); chance outcomes are drawn uniformly from the legal list, as
 Floe's bench does (its Arctic chance events are uniform; Hearts' deal is too).
 """
@@ -21,7 +21,7 @@ from typing import Any
 
 import pyspiel
 
-from floe.lab.bench import bench
+from floe.bench.engine import bench
 
 
 def openspiel_pass(name: str, games: int, seed: int) -> dict[str, Any]:

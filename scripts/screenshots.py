@@ -3,6 +3,9 @@
     .venv/bin/python scripts/screenshots.py       # writes docs/images/<game>-{lobby,table,score}.png
     .venv/bin/python scripts/screenshots.py --out /tmp/shots --games arche
     .venv/bin/python scripts/screenshots.py --games arctic --langs de it pl   # <game>-table-<lang>.png only
+    .venv/bin/python scripts/screenshots.py --games arktia arche --vision deuteranopia achromatopsia
+        # <game>-table-<vision>.png only: every seat's colour on the board, seen through Chromium's emulated
+        # colour-vision deficiency (docs/accessibility.md, "Colour")
 
 The same setup as the browser tests (tests/web: a real `floe serve` seeded by FLOE_TEST_SEED, Debian's
 Chromium through Playwright), so the pictures are the same on every run; a person seat clicks seeded random
@@ -107,6 +110,39 @@ def language_shot(browser: Any, base: str, game: str, lang: str, out: Path) -> P
     return path
 
 
+# The vision pictures seat as many players as the game's colours go (every seat's colour on the board),
+# and are taken this many clicks into the game.
+VISION_BOTS = {
+    "arctic": ["random", "random", "random"],
+    "arktia": ["random", "random", "random"],
+    "arche": ["greedy", "random", "random", "random"],
+}
+VISION_MID = {"arctic": 16, "arktia": 14, "arche": 6}
+# Chromium's emulated colour-vision deficiencies (CDP Emulation.setEmulatedVisionDeficiency).
+VISIONS = ["deuteranopia", "protanopia", "tritanopia", "achromatopsia", "blurredVision"]
+
+
+def vision_shots(browser: Any, base: str, game: str, visions: list[str], out: Path) -> list[Path]:
+    """The table of ``game`` in mid-game with every seat's colour, once per emulated vision in ``visions``."""
+    spec = GAMES[game]
+    page = new_page(browser, VIEWPORT)
+    page.set_default_timeout(20_000)
+    page.goto(create_table(base, game, VISION_BOTS[game], spec["options"]))
+    page.wait_for_selector("[data-testid=status]")
+    play(page, random.Random(20261127), until=lambda clicks: clicks >= VISION_MID[game])
+    page.mouse.move(0, 0)
+    cdp = page.context.new_cdp_session(page)
+    paths = []
+    for vision in visions:
+        cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
+        path = out / f"{game}-table-{vision}.png"
+        shoot(page, path)
+        paths.append(path)
+    cdp.detach()
+    page.close()
+    return paths
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images", help="where the PNGs go")
@@ -117,6 +153,13 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         choices=["de", "it", "pl"],
         help="only the table, in these languages",
+    )
+    parser.add_argument(
+        "--vision",
+        nargs="*",
+        default=[],
+        choices=VISIONS,
+        help="only the table, seen with these emulated colour-vision deficiencies",
     )
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
@@ -131,11 +174,12 @@ def main(argv: list[str] | None = None) -> int:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             for game in args.games:
-                paths = (
-                    [language_shot(browser, server.base, game, lang, args.out) for lang in args.langs]
-                    if args.langs
-                    else game_shots(browser, server.base, game, args.out)
-                )
+                if args.vision:
+                    paths = vision_shots(browser, server.base, game, args.vision, args.out)
+                elif args.langs:
+                    paths = [language_shot(browser, server.base, game, lang, args.out) for lang in args.langs]
+                else:
+                    paths = game_shots(browser, server.base, game, args.out)
                 for path in paths:
                     print(f"{path} {path.stat().st_size // 1024} KiB")
         finally:

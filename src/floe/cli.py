@@ -21,16 +21,22 @@ from rich.markup import escape
 from floe.core.errors import FloeError
 from floe.core.i18n import FLOE
 
-# The most finished tables `floe bench server --startup` stores (10,000 is the figure the issue asks for).
+# The most finished tables `floe bench startup` stores (10,000 is the figure the issue asks for).
 MAX_STARTUP_TABLES = 100_000
 # `floe bench lab`: its default number of random games per measurement (seconds each on two cores), and a
 # bound on a mistyped number.
 LAB_BENCH_GAMES = 2_000
 MAX_LAB_BENCH_GAMES = 10_000_000
+# Bounds on the other benchmarks' numbers: far above any useful run, below a mistyped one.
+MAX_BENCH_GAMES = 1_000_000
+MAX_BENCH_ITERATIONS = 10_000_000
+MAX_BENCH_POSITIONS = 100_000
+MAX_BENCH_TABLES = 100_000
+MAX_BENCH_SECONDS = 86_400
 
 if TYPE_CHECKING:
     from floe.lab.backends import Backend
-    from floe.server.app import Settings
+    from floe.server.settings import Settings
 
 app = typer.Typer(
     help="Floe: a digital table for tabletop games.",
@@ -80,14 +86,14 @@ def _options(pairs: list[str] | None, preset: str | None, game: str) -> dict[str
 
 
 OptionList = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="A rule flag as key=value (repeatable).")
+    list[str] | None,
+    typer.Option("--option", "-o", help="A rule flag as key=value (repeatable; see floe options GAME)."),
 ]
-PresetOpt = Annotated[
-    str | None, typer.Option(help="Shortcut for --option preset=... (games with presets; see floe options).")
-]
-PowersOpt = Annotated[
-    str | None, typer.Option(help="Shortcut for --option powers=... (games with powers; see floe options).")
-]
+# Shortcuts for --option preset=... and --option powers=...: hidden from the help, which every game shares,
+# since only some games have these options (``floe options GAME`` shows them where they exist); a game
+# without the option refuses it as it refuses --option preset=... (an unknown option).
+PresetOpt = Annotated[str | None, typer.Option(hidden=True)]
+PowersOpt = Annotated[str | None, typer.Option(hidden=True)]
 WorkersOpt = Annotated[
     int | None,
     typer.Option(
@@ -330,7 +336,7 @@ def _server_settings(pairs: list[str] | None, **options: object) -> Settings:
     pairs, then the named options given; a bad value ends with a one-line error."""
     from pydantic import ValidationError
 
-    from floe.server.app import Settings
+    from floe.server.settings import Settings
 
     given: dict[str, object] = {}
     for pair in pairs or []:
@@ -460,7 +466,7 @@ def simulate(
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
     games: Annotated[int, typer.Option(help="How many games.")] = 100,
     bots: Annotated[
-        str, typer.Option(help="Bots, comma-separated (one per seat, or fewer to repeat).")
+        str, typer.Option(help="Bots, comma-separated (fewer than seats: the last one fills the rest).")
     ] = "random",
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 0,
     preset: PresetOpt = None,
@@ -470,6 +476,11 @@ def simulate(
     ray: RayOpt = False,
     ray_address: RayAddressOpt = None,
     batch: BatchOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Keep the games in this results file, one JSON line per game (docs/lab.md)."),
+    ] = None,
+    resume: ResumeOpt = False,
 ) -> None:
     """Play many bot games with seats rotated; print each bot's wins, mean score and mean rank."""
     from floe.lab.simulate import run_simulation
@@ -478,226 +489,257 @@ def simulate(
     backend = _backend(workers, ray, ray_address, batch)
     try:
         game = _game(game)
-        run_simulation(game, players, games, bots, seed, _options(option, preset, game), as_json, backend)
+        options = _options(option, preset, game)
+        run_simulation(game, players, games, bots, seed, options, as_json, backend, out, resume)
     except FloeError as exc:
         fail(str(exc))
 
 
-@app.command()
-def bench(
-    game: Annotated[
-        str | None,
-        typer.Argument(help="The game, or 'server' to measure the web table (default: the first)."),
-    ] = None,
-    players: Annotated[
-        int | None, typer.Option(help="Number of players (default 4; server: per table, default 2).")
-    ] = None,
-    games: Annotated[
-        int | None, typer.Option(help="How many random games (default 200; lab: 2,000).")
-    ] = None,
-    seed: Annotated[int, typer.Option(help="Seed.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    workers: Annotated[
-        int | None,
-        typer.Option(help="lab: local processes, and the local Ray instance's CPUs (default: all)."),
-    ] = None,
-    ismcts: Annotated[
-        bool, typer.Option("--ismcts", help="Measure ISMCTS iterations/s (2 and 4 players) instead.")
-    ] = False,
-    mcts: Annotated[
-        bool,
-        typer.Option(
-            "--mcts", help="Measure only MCTS iterations/s (2 and 4 players; perfect-information games)."
-        ),
-    ] = False,
-    iterations: Annotated[int, typer.Option(help="With --ismcts or MCTS: iterations per search.")] = 1000,
-    bots: Annotated[
-        str | None, typer.Option(help="lab: the bots, one per seat or fewer to repeat (default random).")
-    ] = None,
-    tables: Annotated[int, typer.Option(help="Server: concurrent tables.")] = 100,
-    think_ms: Annotated[
-        float | None,
-        typer.Option(
-            help="Server: mean pause of a client before it moves (0: as fast as possible; default 200, "
-            "with --abuse 500)."
-        ),
-    ] = None,
-    seconds: Annotated[
-        float | None,
-        typer.Option(
-            help="Server: stop after this long if games go on (default 120); with --abuse, the least each "
-            "attack's window lasts (default 20, --quick 3)."
-        ),
-    ] = None,
-    db: Annotated[str | None, typer.Option(help="Server: a postgresql:// URL instead of SQLite.")] = None,
-    abuse: Annotated[
-        bool,
-        typer.Option(
-            "--abuse",
-            help="Server: a normal person-vs-bot table's service while each attack of issue 11 runs.",
-        ),
-    ] = False,
-    attack: Annotated[
-        list[str] | None, typer.Option(help="Server --abuse: run only this attack (repeatable).")
-    ] = None,
-    quick: Annotated[
-        bool, typer.Option("--quick", help="Server --abuse: small attack sizes (a test).")
-    ] = False,
-    client_procs: Annotated[
-        int, typer.Option(help="Server: client processes the tables are shared among (default 1).")
-    ] = 1,
-    startup: Annotated[
-        int | None,
-        typer.Option(
-            help="Server: store this many finished tables and time how long the server takes to start."
-        ),
-    ] = None,
-    replay_all: Annotated[
-        bool,
-        typer.Option(
-            "--replay-all",
-            help="Server --startup: also time replaying every stored table (what a start cost before).",
-        ),
-    ] = False,
+# --- floe bench: one sub-command per thing measured ------------------------------------------------------
+
+bench_app = typer.Typer(
+    help="Measure the engine, its searches, the lab, the learning adapters or the web table; print figures "
+    "(JSON with --json; the fields: docs/performance.md).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(bench_app, name="bench")
+
+BenchGameArg = Annotated[
+    str | None, typer.Argument(help="The game (floe games lists them; default: the first listed).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+SeedOpt = Annotated[int, typer.Option(help="Seed.")]
+IterationsOpt = Annotated[int, typer.Option(help="Iterations per search.")]
+
+
+def _bench_players(game: str, players: int | None, fewest: bool = False) -> int:
+    """``players``, or the game's most (``fewest``: its fewest); a one-line error if the game is unknown or
+    cannot seat them."""
+    from floe.core.registry import entry
+
+    try:
+        spec = entry(game)
+    except FloeError as exc:
+        fail(str(exc))
+        raise
+    if players is None:
+        return spec.min_players if fewest else spec.max_players
+    if not spec.min_players <= players <= spec.max_players:
+        fail(f"--players must be {spec.min_players} to {spec.max_players} for {game}, not {players}")
+    return players
+
+
+def _within(name: str, value: int | float, low: int | float, high: int | float) -> None:
+    """A one-line error unless ``low <= value <= high``: every number is bounded before any work."""
+    if not low <= value <= high:
+        fail(f"{name} must be {low:,} to {high:,}, not {value:,}")
+
+
+@bench_app.command("engine")
+def bench_engine(
+    game: BenchGameArg = None,
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's most).")] = None,
+    games: Annotated[int, typer.Option(help="How many random games.")] = 200,
+    seed: SeedOpt = 0,
+    iterations: IterationsOpt = 1000,
+    as_json: JsonOpt = False,
 ) -> None:
-    """Measure the engine, its searches or the web table; print figures (JSON with --json).
-
-    The engine: decisions/s, clone/apply/legal costs (perfect information: MCTS iterations/s too).
-    --ismcts: ISMCTS iterations/s, 2 and 4 players. --mcts: MCTS iterations/s alone.
-    floe bench server --tables T: the web table's moves/s and move-to-acknowledgement latency.
-    floe bench lab: random games/s on local processes and on local Ray (extra ray), by Ray batch size.
-    """
-    if game == "lab":
-        _bench_lab(players or 4, LAB_BENCH_GAMES if games is None else games, workers, seed, as_json, bots)
-        return
-    if workers is not None or bots is not None:
-        fail("--workers and --bots go with floe bench lab")
-    games = 200 if games is None else games
-    if game == "server":
-        if (seconds is not None and seconds <= 0) or (think_ms is not None and think_ms < 0):
-            fail("--seconds must be positive, --think-ms not negative")
-        if startup is not None:
-            from floe.server.bench_startup import run_startup_bench
-
-            if not 0 < startup <= MAX_STARTUP_TABLES:
-                fail(f"--startup must be 1 to {MAX_STARTUP_TABLES:,}")
-            figures = run_startup_bench(startup, seed=seed or 1, replay=replay_all)
-            print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
-            return
-        if abuse:
-            _bench_abuse(attack, quick=quick, think_ms=think_ms, seconds=seconds, seed=seed, as_json=as_json)
-            return
-        if attack or quick:
-            fail("--attack and --quick go with --abuse")
-        from rich.progress import Progress
-
-        from floe.server.bench import run_server_bench
-
-        if tables <= 0 or client_procs <= 0:
-            fail("--tables and --client-procs must be positive")
-        players = players or 2
-        if not 2 <= players <= 4:
-            fail("--players must be 2 to 4")
-        # The progress goes to stderr and disappears at the end: stdout stays the figures (or one JSON).
-        with Progress(transient=True, console=Console(stderr=True)) as progress:
-            figures = run_server_bench(
-                tables,
-                players,
-                seed,
-                think_ms=200.0 if think_ms is None else think_ms,
-                seconds=seconds or 120.0,
-                db=db,
-                client_procs=client_procs,
-                progress=progress,
-            )
-        print(json.dumps(figures) if as_json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
-        return
-    from floe.lab.bench import run_bench
+    """The engine's speed in random play: decisions/s, games/s, the mean µs of clone, apply and legal
+    actions; for a game with the mcts bot, UCT's iterations/s at its fewest and most players too."""
+    from floe.bench.engine import print_figures, run_engine
 
     game = _game(game)
-    if games <= 0 or iterations <= 0:
-        fail("--games and --iterations must be positive")
-    if ismcts and mcts:
-        fail("choose one of --ismcts and --mcts")
+    count = _bench_players(game, players)
+    _within("--games", games, 1, MAX_BENCH_GAMES)
+    _within("--iterations", iterations, 1, MAX_BENCH_ITERATIONS)
     try:
-        if mcts:
-            from floe.lab.bench import has_mcts
-
-            if not has_mcts(game):
-                fail(f"--mcts needs a game with the mcts bot (perfect information); {game} has none")
-        run_bench(game, players or 4, games, seed, as_json, ismcts=ismcts, iterations=iterations, mcts=mcts)
+        print_figures(run_engine(game, count, games, seed, iterations), as_json)
     except FloeError as exc:
         fail(str(exc))
 
 
-def _bench_lab(
-    players: int, games: int, workers: int | None, seed: int, as_json: bool, bots: str | None
+@bench_app.command("search")
+def bench_search(
+    game: BenchGameArg = None,
+    bot: Annotated[
+        str, typer.Option(help="The search: ismcts, or mcts (games of perfect information).")
+    ] = "ismcts",
+    players: Annotated[
+        list[int] | None,
+        typer.Option(help="Number of players (repeatable; default: the game's fewest and most)."),
+    ] = None,
+    positions: Annotated[int, typer.Option(help="Positions searched per number of players.")] = 10,
+    iterations: IterationsOpt = 1000,
+    seed: SeedOpt = 0,
+    as_json: JsonOpt = False,
 ) -> None:
-    """``floe bench lab``: see floe.lab.benchlab."""
-    import os
+    """A search bot's iterations per second on one core, on positions from seeded games
+    (iterations_per_sec_<N>p for each number of players)."""
+    from floe.bench.engine import SEARCHES, bench_search, has_mcts, player_range, print_figures
 
+    game = _game(game)
+    counts = sorted({_bench_players(game, n) for n in players}) if players else list(player_range(game))
+    if bot not in SEARCHES:
+        fail(f"--bot must be one of {', '.join(SEARCHES)}, not {bot[:40]!r}")
+    if bot == "mcts" and not has_mcts(game):
+        fail(f"--bot mcts needs a game with the mcts bot (perfect information); {game} has none")
+    _within("--positions", positions, 1, MAX_BENCH_POSITIONS)
+    _within("--iterations", iterations, 1, MAX_BENCH_ITERATIONS)
+    try:
+        print_figures(bench_search(game, bot, iterations, positions, seed, counts), as_json)
+    except FloeError as exc:
+        fail(str(exc))
+
+
+@bench_app.command("lab")
+def bench_lab(
+    game: BenchGameArg = None,
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's most).")] = None,
+    games: Annotated[int, typer.Option(help="Random games per measurement.")] = LAB_BENCH_GAMES,
+    workers: Annotated[
+        int | None, typer.Option(help="Local processes, and the local Ray instance's CPUs (default: all).")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="The bots, one per seat or fewer (the last fills the seats left).")
+    ] = "random",
+    seed: SeedOpt = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """The lab's games/s on local processes and on local Ray (extra ray), by Ray batch size."""
     from floe.lab.backends import MAX_WORKERS, RAY_INSTALL, ray_installed
 
-    if not 0 < games <= MAX_LAB_BENCH_GAMES:
-        fail(f"--games must be 1 to {MAX_LAB_BENCH_GAMES:,}")
-    if workers is not None and not 0 < workers <= MAX_WORKERS:
-        fail(f"--workers must be 1 to {MAX_WORKERS}")
+    game = _game(game)
+    count = _bench_players(game, players)
+    _within("--games", games, 1, MAX_LAB_BENCH_GAMES)
+    if workers is not None:
+        _within("--workers", workers, 1, MAX_WORKERS)
     if not ray_installed():
         fail(RAY_INSTALL)
-    from floe.lab.benchlab import run_bench_lab
+    from floe.bench.lab import run_bench_lab
 
     try:
         run_bench_lab(
-            players, games, workers or min(os.cpu_count() or 1, MAX_WORKERS), seed, as_json, bots or "random"
+            game, count, games, workers or min(os.cpu_count() or 1, MAX_WORKERS), seed, as_json, bots
         )
     except FloeError as exc:
         fail(str(exc))
 
 
-def _bench_abuse(
-    attacks: list[str] | None,
-    *,
-    quick: bool,
-    think_ms: float | None,
-    seconds: float | None,
-    seed: int,
-    as_json: bool,
-) -> None:
-    """``floe bench server --abuse``: see floe.server.bench_abuse."""
-    from floe.server.bench_abuse import run_abuse_bench, text_report
-    from floe.server.bench_attacks import ATTACKS
-
-    unknown = [a for a in attacks or [] if a not in ATTACKS]
-    if unknown:
-        fail(f"unknown attack {unknown[0]!r}; attacks: {', '.join(ATTACKS)}")
-    figures = run_abuse_bench(
-        attacks, quick=quick, think_ms=500.0 if think_ms is None else think_ms, hold=seconds, seed=seed
-    )
-    print(json.dumps(figures) if as_json else text_report(figures))
-
-
-@app.command("bench-rl")
+@bench_app.command("rl")
 def bench_rl(
-    game: Annotated[
-        str | None, typer.Option(help="The game (floe games lists them; default: the first listed).")
+    game: BenchGameArg = None,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the game's fewest).")
     ] = None,
-    players: Annotated[int, typer.Option(help="Number of players.")] = 2,
     games: Annotated[int, typer.Option(help="Random games per pass.")] = 50,
-    seed: Annotated[int, typer.Option(help="Seed.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    seed: SeedOpt = 0,
+    as_json: JsonOpt = False,
 ) -> None:
-    """Measure the learning adapters (PettingZoo, Gymnasium, OpenSpiel) against the raw engine (extra rl)."""
-    if games <= 0:
-        fail("--games must be positive")
+    """The learning adapters (PettingZoo, Gymnasium, OpenSpiel) against the raw engine (extra rl)."""
+    game = _game(game)
+    count = _bench_players(game, players, fewest=True)
+    _within("--games", games, 1, MAX_BENCH_GAMES)
     try:
         from floe.rl.bench import run_bench_rl
     except ImportError as exc:
-        fail(f"bench-rl needs the optional extra rl (uv sync --extra rl): {exc}")
+        fail(f"floe bench rl needs the optional extra rl (uv sync --extra rl): {exc}")
         return
     try:
-        run_bench_rl(players, games, seed, as_json, _game(game))
+        run_bench_rl(count, games, seed, as_json, game)
     except (FloeError, ImportError) as exc:
         fail(str(exc))
+
+
+@bench_app.command("server")
+def bench_server(
+    tables: Annotated[int, typer.Option(help="Concurrent tables.")] = 100,
+    players: Annotated[
+        int, typer.Option(help="Players per table (of the server's first game; a bot and persons).")
+    ] = 2,
+    think_ms: Annotated[
+        float, typer.Option(help="Mean pause of a client before it moves (0: as fast as possible).")
+    ] = 200.0,
+    seconds: Annotated[float, typer.Option(help="Stop after this long if games go on.")] = 120.0,
+    client_procs: Annotated[int, typer.Option(help="Client processes the tables are shared among.")] = 1,
+    db: Annotated[str | None, typer.Option(help="A postgresql:// URL instead of SQLite.")] = None,
+    seed: SeedOpt = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """The web table's moves/s and move-to-acknowledgement latency, many tables played by WebSocket
+    clients."""
+    _within("--tables", tables, 1, MAX_BENCH_TABLES)
+    _within("--client-procs", client_procs, 1, MAX_BENCH_TABLES)
+    _within("--think-ms", think_ms, 0, MAX_BENCH_SECONDS * 1000)
+    _within("--seconds", seconds, 0.001, MAX_BENCH_SECONDS)
+    _bench_players(_game(None), players)
+    from rich.progress import Progress
+
+    from floe.bench.engine import print_figures
+    from floe.bench.server import run_server_bench
+
+    # The progress goes to stderr and disappears at the end: stdout stays the figures (or one JSON).
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
+        figures = run_server_bench(
+            tables,
+            players,
+            seed,
+            think_ms=think_ms,
+            seconds=seconds,
+            db=db,
+            client_procs=client_procs,
+            progress=progress,
+        )
+    print_figures(figures, as_json)
+
+
+@bench_app.command("abuse")
+def bench_abuse(
+    attack: Annotated[list[str] | None, typer.Option(help="Run only this attack (repeatable).")] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Small attack sizes (a test).")] = False,
+    think_ms: Annotated[
+        float, typer.Option(help="Mean pause of the normal tables' person before a move.")
+    ] = 500.0,
+    seconds: Annotated[
+        float | None,
+        typer.Option(help="The least each attack's window lasts (default 20, --quick 3)."),
+    ] = None,
+    seed: SeedOpt = 0,
+    as_json: JsonOpt = False,
+) -> None:
+    """A normal person-vs-bot table's service while each attack of the hostile-client reports runs."""
+    from floe.bench.abuse import run_abuse_bench, text_report
+    from floe.bench.attacks import ATTACKS
+
+    unknown = [a for a in attack or [] if a not in ATTACKS]
+    if unknown:
+        fail(f"unknown attack {unknown[0][:40]!r}; attacks: {', '.join(ATTACKS)}")
+    _within("--think-ms", think_ms, 0, MAX_BENCH_SECONDS * 1000)
+    if seconds is not None:
+        _within("--seconds", seconds, 0.001, MAX_BENCH_SECONDS)
+    figures = run_abuse_bench(attack, quick=quick, think_ms=think_ms, hold=seconds, seed=seed)
+    print(json.dumps(figures) if as_json else text_report(figures))
+
+
+@bench_app.command("startup")
+def bench_startup(
+    tables: Annotated[int, typer.Option(help="Finished tables stored before the server starts.")] = 10_000,
+    replay_all: Annotated[
+        bool,
+        typer.Option(
+            "--replay-all", help="Also time replaying every stored table (what a start cost before)."
+        ),
+    ] = False,
+    seed: Annotated[int, typer.Option(help="Seed.")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """How long the server takes to start with many finished tables stored."""
+    _within("--tables", tables, 1, MAX_STARTUP_TABLES)
+    from floe.bench.engine import print_figures
+    from floe.bench.startup import run_startup_bench
+
+    print_figures(run_startup_bench(tables, seed=seed, replay=replay_all), as_json)
 
 
 @app.command()
@@ -945,8 +987,8 @@ def balance(
         typer.Option("--from", help="Report an existing results file's whole deals without playing."),
     ] = None,
 ) -> None:
-    """Balance analysis: win rate and score by seat and by the game's own facts (powers, totems, colours…),
-    each with a 95% interval and a significance flag after Holm–Bonferroni correction."""
+    """Balance analysis: win rate and score by seat and by the game's own facts (those its balance hook
+    reports), each with a 95% interval and a significance flag after Holm–Bonferroni correction."""
     from floe.lab.balance.command import report_from_file, run_balance_command
 
     if from_file is None:

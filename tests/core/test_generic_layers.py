@@ -1,9 +1,9 @@
 """The generic layers never name a game (issue: one package per game).
 
-``floe.core``, the generic bots, the lab, the web table (server and browser chrome), terminal play, the
-learning adapters, the conformance kit and the command line know games only through the registry. This
-test reads every file of those layers and fails on any registered game's name or title (in code, strings,
-comments or docstrings) and on any import of a game package.
+``floe.core``, the generic bots, the lab, the benchmarks (``floe.bench``), the web table (server and browser
+chrome), terminal play, the learning adapters, the conformance kit and the command line know games only
+through the registry. This test reads every file of those layers and fails on any registered game's name or
+title (in code, strings, comments or docstrings) and on any import of a game package.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "floe"
 GENERIC = [
     "core",
     "bots",
+    "bench",
     "lab",
     "server",
     "play",

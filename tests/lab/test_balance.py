@@ -49,6 +49,8 @@ def test_only_distinct_seatings_are_played() -> None:
 def test_figures_agree_with_games_played_here(tmp_path: Path) -> None:
     doc = _run(tmp_path, "--players", "2", "--bots", "random", "--games", "40", "--seed", "5")
     assert (doc["deals"], doc["games"]) == (40, 40)
+    # The closing note speaks of the rules' choices in general, not of one game's (Arctic's powers).
+    assert "(random)" in doc["bots_note"] and "power" not in doc["bots_note"]
     game = make_game("arctic", 2, {})
     wins = [0, 0]
     scores: list[list[int]] = [[], []]
@@ -148,7 +150,7 @@ def test_resume_refuses_another_runs_file(tmp_path: Path) -> None:
         "2",
         "--resume",
     )
-    assert code == 2 and "another run" in stderr and "seed" in stderr
+    assert code == 2 and "another balance run" in stderr and "seed" in stderr
 
 
 def test_workers_do_not_change_the_figures(tmp_path: Path) -> None:

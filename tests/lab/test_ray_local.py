@@ -16,9 +16,9 @@ import pytest
 from rich.console import Console
 from rich.progress import Progress
 
+from floe.bench.lab import bench_lab
 from floe.lab.backends import DEFAULT_BATCH, Backend
 from floe.lab.balance.command import run_balance_command
-from floe.lab.benchlab import bench_lab
 from floe.lab.raybackend import ray_session
 from floe.lab.simulate import simulate
 from floe.lab.tournament import make_tournament, run_tournament
@@ -115,7 +115,7 @@ def test_a_killed_worker_loses_no_game_and_plays_none_twice(tmp_path: Path) -> N
 
 def test_bench_lab_reports_both_ways_and_the_overhead() -> None:
     progress = Progress(console=Console(file=io.StringIO()))
-    figures = bench_lab(4, 24, 2, 0, batches=(1, DEFAULT_BATCH), progress=progress)
+    figures = bench_lab("arctic", 4, 24, 2, 0, batches=(1, DEFAULT_BATCH), progress=progress)
     # A person sees each way played as it goes: one finished task each.
     tasks = {task.description: task for task in progress.tasks}
     assert list(tasks) == [

@@ -15,7 +15,6 @@ from floe.lab.stats import summarize
 from floe.lab.tournament import (
     Tournament,
     TournamentError,
-    fill_lineup,
     make_tournament,
     parse_bot_list,
     run_tournament,
@@ -44,16 +43,6 @@ def test_parse_bot_list(text: str, specs: list[str]) -> None:
 def test_parse_bot_list_errors(text: str) -> None:
     with pytest.raises(OptionError):
         parse_bot_list(text)
-
-
-def test_fill_lineup_repeats_the_last_bot() -> None:
-    assert fill_lineup(["ismcts", "baseline"], 4) == ["ismcts", "baseline", "baseline", "baseline"]
-    assert fill_lineup(["a", "b", "c"], 3) == ["a", "b", "c"]
-    assert fill_lineup(["a"], 2) == ["a", "a"]
-    with pytest.raises(OptionError, match="3 bots for 2 seats"):
-        fill_lineup(["a", "b", "c"], 2)
-    with pytest.raises(OptionError):
-        fill_lineup([], 2)
 
 
 @pytest.mark.parametrize(

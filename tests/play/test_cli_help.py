@@ -69,3 +69,22 @@ def test_a_seat_option_takes_the_seat_people_read() -> None:
     assert first.parse("P2", 3) == 1 and first.parse("p3", 3) == 2 and first.parse(1, 3) == 1
     with pytest.raises(OptionError, match="P1 to P3"):
         first.parse("P4", 3)
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "tournament", "balance"])
+def test_the_shared_help_offers_no_one_games_options(command: str) -> None:
+    """``--preset`` and ``--powers`` are shortcuts for options only some games have: the help every game
+    shares does not offer them; ``floe options GAME`` lists what a game has."""
+    result = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "--option" in result.output
+    assert "--preset" not in result.output and "--powers" not in result.output
+    assert "power" not in result.output.lower()
+
+
+def test_a_shortcut_for_an_option_the_game_lacks_is_refused_as_the_option_would_be() -> None:
+    for shortcut in ("--preset", "--powers"):
+        result = CliRunner().invoke(app, ["play", "arktia", shortcut, "bga"])
+        assert result.exit_code == 2
+        assert f"unknown option '{shortcut[2:]}'" in result.stderr
+        assert "Traceback" not in result.output + result.stderr

@@ -9,7 +9,6 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 from floe.bots.registry import bot_names
 from floe.core import registry
@@ -138,17 +137,40 @@ def test_the_three_learning_adapters_pass_their_suites(goofspiel: Path) -> None:
 def test_it_passes_the_conformance_kit(goofspiel: Path) -> None:
     from floe.testing import check_game
 
-    def last_bid(state: Any, action: int, seat: int | None) -> bool:
-        """The round's last bid shows every bid: twin worlds may differ after it."""
-        return state.current_player() >= 0 and state.bids.count(0) == 1
-
-    report = check_game(
-        "goofspiel",
-        games=8,
-        seed=3,
-        options=[{}, {"cards": 7, "ties": "carry"}],
-        sample=0.3,
-        reveals=last_bid,
-    )
+    # The round's last bid shows every bid: the entry names that hook (reveals), which the kit uses.
+    report = check_game("goofspiel", games=8, seed=3, options=[{}, {"cards": 7, "ties": "carry"}], sample=0.3)
     assert report.finished == report.games == 24  # 2, 3 and 4 players
     assert report.information_checks > 0
+
+
+def test_python_m_floe_testing_runs_it_with_the_entrys_reveals(goofspiel: Path) -> None:
+    """The command line takes no hook: the entry's ``reveals`` is what lets a game with a reveal pass."""
+    args = ["--players", "3", "--games", "6", "--seed", "3", "--information", "0.5", "-o", "cards=4"]
+    done = subprocess.run(
+        [sys.executable, "-m", "floe.testing", "goofspiel", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "goofspiel (3 players): 6 games (6 to the end)" in done.stdout
+
+
+def test_a_spectator_leak_planted_in_it_fails_the_kit(goofspiel: Path) -> None:
+    """The outside author's case: the example game with the round's secret bids shown to spectators (every
+    seat's view right) fails ``check_game`` at the command line's settings, naming the spectator check."""
+    import dataclasses
+
+    import pytest
+    from leaky_goofspiel import ENTRY, LeakyGame  # importable once the example game is
+
+    from floe.testing import ConformanceError, check_game
+
+    registry.register(dataclasses.replace(ENTRY, game=LeakyGame))
+    try:
+        with pytest.raises(ConformanceError) as caught:
+            check_game(LeakyGame.name, games=20)  # python -m floe.testing's default
+        assert "seen by a spectator" in str(caught.value) and "bids" in str(caught.value)
+        check_game("goofspiel", games=20)  # the game itself passes the same run
+    finally:
+        registry._ENTRIES.pop(LeakyGame.name, None)

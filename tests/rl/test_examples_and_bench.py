@@ -1,4 +1,4 @@
-"""The worked examples run end to end, and ``floe bench-rl`` prints its figures."""
+"""The worked examples run end to end, and ``floe bench rl`` prints its figures."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_versus_example_any_game() -> None:
 
 @pytest.mark.parametrize("game", [None, "arktia"])
 def test_bench_rl_cli(game: str | None) -> None:
-    args = ["bench-rl", "--games", "1", "--json"] + ([] if game is None else ["--game", game])
+    args = ["bench", "rl", *([] if game is None else [game]), "--games", "1", "--json"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.stderr
     figures = json.loads(result.stdout)
@@ -91,9 +91,9 @@ def test_bench_rl_cli(game: str | None) -> None:
 
 
 def test_bench_rl_bad_input() -> None:
-    result = CliRunner().invoke(app, ["bench-rl", "--games", "0"])
+    result = CliRunner().invoke(app, ["bench", "rl", "--games", "0"])
     assert result.exit_code == 2
-    result = CliRunner().invoke(app, ["bench-rl", "--game", "chess", "--games", "1"])
+    result = CliRunner().invoke(app, ["bench", "rl", "chess", "--games", "1"])
     assert result.exit_code == 2 and "unknown game" in result.stderr
-    result = CliRunner().invoke(app, ["bench-rl", "--game", "arktia", "--players", "5", "--games", "1"])
+    result = CliRunner().invoke(app, ["bench", "rl", "arktia", "--players", "5", "--games", "1"])
     assert result.exit_code == 2 and "2 to 4" in result.stderr

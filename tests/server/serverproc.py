@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from floe.server.bench_probe import free_port, wait_ready
+from floe.bench.probe import free_port, wait_ready
 from floe.testing.zygote import Forked, start_floe
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from floe.server.bench_attacks import bot_workers
+from floe.bench.attacks import bot_workers
 from floe.server.tables import Seat, Table
 
 from .serverproc import ServerProcess, running_server

@@ -1,4 +1,4 @@
-"""``floe bench server --abuse``: the attacks run against a real server and the report has its shape.
+"""``floe bench abuse``: the attacks run against a real server and the report has its shape.
 
 The targets (move→ack p99 ≤ 100 ms, bot replies p99 ≤ 2 s, peak memory ≤ 1 GB) are what the benchmark
 measures, not what this test asserts: on a shared CI machine they would be a coin toss. The test runs two
@@ -14,10 +14,10 @@ import subprocess
 import sys
 from typing import Any
 
+from floe.bench.attacks import ATTACKS, bad_option_bodies, hex_cells, name_is_clean
+from floe.bench.probe import _FrameSkipper
 from floe.core.registry import entries
-from floe.server.app import game_info
-from floe.server.bench_attacks import ATTACKS, bad_option_bodies, hex_cells, name_is_clean
-from floe.server.bench_probe import _FrameSkipper
+from floe.server.routes.games import game_info
 
 NORMAL = {
     "moves",
@@ -37,7 +37,7 @@ MEMORY = {"peak_rss_mb", "server_hwm_mb", "workers_hwm_mb", "processes", "cpu_s"
 
 
 def bench(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "floe", "bench", "server", *args]
+    cmd = [sys.executable, "-m", "floe", "bench", "abuse", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 
@@ -45,9 +45,7 @@ def test_abuse_bench_reports_an_attack_with_the_normal_tables_service() -> None:
     # One attack keeps this under half a minute: every attack goes through the same report (the quiet
     # spectators' behaviour itself is tested in test_conn_broadcast.py).
     # A one-second window at a quick pace: the report's shape is the same as at any length.
-    done = bench(
-        "--abuse", "--quick", "--attack", "bad_options", "--seconds", "1", "--think-ms", "100", "--json"
-    )
+    done = bench("--quick", "--attack", "bad_options", "--seconds", "1", "--think-ms", "100", "--json")
     assert done.returncode == 0, done.stderr[-3000:]
     figures: dict[str, Any] = json.loads(done.stdout)
     assert figures["quick"] is True and figures["targets"]["ack_p99_ms"] == 100
@@ -71,7 +69,7 @@ def test_abuse_bench_reports_an_attack_with_the_normal_tables_service() -> None:
 
 
 def test_abuse_bench_refuses_an_unknown_attack() -> None:
-    done = bench("--abuse", "--attack", "nope", timeout=60)
+    done = bench("--attack", "nope", timeout=60)
     assert done.returncode == 2 and "unknown attack" in done.stderr and "Traceback" not in done.stderr
     assert "big_layout" in done.stderr
 

@@ -79,7 +79,7 @@ def test_bench_server_refuses_bad_arguments() -> None:
 
 
 def test_startup_bench_stores_finished_tables_and_times_the_start() -> None:
-    cmd = [sys.executable, "-m", "floe", "bench", "server", "--startup", "30", "--json"]
+    cmd = [sys.executable, "-m", "floe", "bench", "startup", "--tables", "30", "--json"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
     figures = json.loads(done.stdout)
     assert (
@@ -88,6 +88,9 @@ def test_startup_bench_stores_finished_tables_and_times_the_start() -> None:
     assert 0 < figures["ready_s"] < 300 and figures["rss_mb"] > 30
     # The second start's figures, and the lobby's list of them: the 15 public ones.
     assert figures["listed"] == 15 and figures["loaded_status"] == "finished"
-    too_many = [sys.executable, "-m", "floe", "bench", "server", "--startup", "100001"]
+    too_many = [sys.executable, "-m", "floe", "bench", "startup", "--tables", "100001"]
     refused = subprocess.run(too_many, capture_output=True, text=True, timeout=60)
-    assert refused.returncode != 0 and "--startup must be 1 to 100,000" in refused.stderr + refused.stdout
+    assert (
+        refused.returncode != 0
+        and "--tables must be 1 to 100,000, not 100,001" in refused.stderr + refused.stdout
+    )

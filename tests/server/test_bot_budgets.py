@@ -16,7 +16,8 @@ import httpx
 import pytest
 
 from floe.server import botrunner
-from floe.server.app import Settings, create_app
+from floe.server.app import create_app
+from floe.server.settings import Settings
 
 from .botwatch import Watch
 from .serverproc import ServerProcess, running_server

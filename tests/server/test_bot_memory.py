@@ -21,8 +21,9 @@ from floe.bots.mcts import MCTSBot
 from floe.core.game import State
 from floe.core.registry import entry
 from floe.server import botrunner
-from floe.server.app import Settings, create_app
+from floe.server.app import create_app
 from floe.server.botrunner import BotRunner, Decision, choose_remembered, live_report, options_key
+from floe.server.settings import Settings
 
 from .botwatch import alive
 

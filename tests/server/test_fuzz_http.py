@@ -19,9 +19,10 @@ from urllib.parse import quote
 
 import httpx
 import pytest
+from fastapi import APIRouter
 from hypothesis import given, reject
 from hypothesis import strategies as st
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 
 from floe.core.registry import entries
 from floe.server.app import create_app
@@ -48,14 +49,17 @@ PERSON = {"kind": "person"}
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]
 
 
-def routes() -> list[tuple[str, str]]:
-    """(method, path template) of every HTTP route and mount of the application."""
+def routes(within: list[BaseRoute] | None = None) -> list[tuple[str, str]]:
+    """(method, path template) of every HTTP route and mount of the application, those of the routers it
+    includes (FastAPI keeps each included router whole, as its ``original_router``) among them."""
     found: list[tuple[str, str]] = []
-    for route in create_app().routes:
+    for route in create_app().routes if within is None else within:
         if isinstance(route, Mount):
             found.append(("GET", route.path + "/{path}"))
         elif isinstance(route, Route):
             found += [(m, route.path) for m in sorted(route.methods or ()) if m != "HEAD"]
+        elif isinstance(getattr(route, "original_router", None), APIRouter):
+            found += routes(route.original_router.routes)  # type: ignore[attr-defined]
     return found
 
 

@@ -12,9 +12,9 @@ import pytest
 
 from floe.core.registry import entries
 from floe.server import gamefiles
-from floe.server.app import game_info
 from floe.server.gamefiles import game_file
-from floe.server.tables import MoveError
+from floe.server.refusal import Refusal
+from floe.server.routes.games import game_info
 
 from .serverproc import ServerProcess, running_server
 
@@ -103,7 +103,7 @@ def test_nothing_outside_a_games_web_folder_is_served(server: ServerProcess, pat
 def test_only_files_of_a_known_kind_inside_the_folder() -> None:
     # Python and data files are never served, even when they are inside the web folder's package.
     for path in ("../entry.py", "../__init__.py", "board.py", "cards.csv", "", "a//b.js"):
-        with pytest.raises(MoveError) as refused:
+        with pytest.raises(Refusal) as refused:
             game_file("arctic", path)
         assert refused.value.status == 404
 
@@ -119,5 +119,5 @@ def test_a_link_out_of_the_folder_is_refused(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setattr(gamefiles, "web_root", lambda game: web.resolve())
     assert game_file("mygame", "board.js")[0] == (web / "board.js").resolve()
     assert game_file("mygame", "parts/in.js")[0] == (web / "board.js").resolve()
-    with pytest.raises(MoveError):
+    with pytest.raises(Refusal):
         game_file("mygame", "out.js")

@@ -6,7 +6,7 @@ seconds and take gigabytes), ``max_turns``/``first_player`` of ``Infinity`` or `
 before any work: by the server's own bound on the options' size, before the game's schema reads them, and,
 with that bound lifted, by each game's option schema before any board is built. Then a table being built
 does not hold up a move at another table (the games are built off the event loop). How quick the refusals
-and the moves stay under these attacks is measured by ``floe bench server --abuse`` (docs/performance.md),
+and the moves stay under these attacks is measured by ``floe bench abuse`` (docs/performance.md),
 not by a timed test.
 """
 
@@ -28,8 +28,8 @@ from floe.server import manager
 from floe.server.botrunner import BotRunner
 from floe.server.manager import build_table
 from floe.server.protocol import CreateTable, SeatRequest
+from floe.server.refusal import Refusal
 from floe.server.store import Store, database_url
-from floe.server.tables import MoveError
 
 from .serverproc import ServerProcess, running_server
 
@@ -104,7 +104,7 @@ def test_the_schema_refuses_an_unbounded_option_before_building_a_board(
 
     monkeypatch.setattr(board, "_layout", counted)
     request = CreateTable.model_validate(json.loads(raw))
-    with pytest.raises(MoveError) as info:
+    with pytest.raises(Refusal) as info:
         build_table(request, lambda spec, game, seat: (spec or "", None))
     assert info.value.code == "bad_option", (label, info.value)
     assert built == [], (label, built)

@@ -3,7 +3,7 @@
 The attack left thousands of tables that every start-up replayed (39 s and 6.5 GB for the big layouts).
 Now a server replays only its unfinished tables; a finished one is read from the store when someone asks
 for it (summary, state, replay, record, WebSocket) and kept in a bounded cache; the lobby lists finished
-tables from the store's rows. The database of these tests is filled by ``floe.server.bench_startup``: one
+tables from the store's rows. The database of these tests is filled by ``floe.bench.startup``: one
 short real game stored under many ids, as the server stores a table.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from floe.server import bench_startup as bench
+from floe.bench import startup as bench
 
 from .serverproc import ServerProcess, running_server
 from .wsclient import WsClient
@@ -39,7 +39,7 @@ def test_a_server_with_10000_finished_tables_starts_as_fast_as_an_empty_one(tmp_
     # ... and so is the work: the CPU time of two starts of the same server, on the same machine in the same
     # run (CPU time, not wall time, which grows with whatever else runs on the cores), so a slow or busy
     # machine scales both alike; replaying the tables would cost many times an empty start. The figures
-    # themselves are `floe bench server --startup`'s (docs/performance.md).
+    # themselves are `floe bench startup`'s (docs/performance.md).
     assert loaded["ready_cpu_s"] <= 2 * base["ready_cpu_s"], (base, loaded)
     assert loaded["listed"] == 200 and loaded["loaded_status"] == "finished"
 

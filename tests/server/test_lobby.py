@@ -34,8 +34,9 @@ from floe.server.manager import (
     check_options_size,
 )
 from floe.server.protocol import CreateTable, JoinTable, SeatRequest
+from floe.server.refusal import Refusal
 from floe.server.store import Store, TableRow, database_url
-from floe.server.tables import MoveError, Seat, Table, token_hash
+from floe.server.tables import Seat, Table, token_hash
 
 from .test_bot_race import HeldBots
 
@@ -184,7 +185,7 @@ def test_create_refuses_bad_requests_and_keeps_nothing(tmp_path: Path) -> None:
              "at most 8192 are allowed"),
         ]  # fmt: skip
         for request, code, words in cases:
-            with pytest.raises(MoveError) as info:
+            with pytest.raises(Refusal) as info:
                 await lobby.create(request, client="c")
             assert (info.value.code, info.value.status) == (code, 400), request
             assert words in info.value.message, (words, info.value.message)
@@ -201,9 +202,9 @@ def test_create_refuses_bad_requests_and_keeps_nothing(tmp_path: Path) -> None:
 
 def test_options_are_measured_as_json_before_anything_is_built() -> None:
     check_options_size({"a": "b"}, 10)  # {"a": "b"} is 10 bytes
-    with pytest.raises(MoveError, match=r"^the options take 11 bytes; at most 10 are allowed$"):
+    with pytest.raises(Refusal, match=r"^the options take 11 bytes; at most 10 are allowed$"):
         check_options_size({"a": "bc"}, 10)
-    with pytest.raises(MoveError, match=r"^the options are not plain JSON$") as info:
+    with pytest.raises(Refusal, match=r"^the options are not plain JSON$") as info:
         check_options_size({"a": {1, 2}}, 100)
     assert (info.value.code, info.value.status) == ("bad_option", 400)
 
@@ -252,11 +253,11 @@ def test_join_hello_and_their_refusals(tmp_path: Path) -> None:
         assert stored(lobby, table.id).seats[1] == table.seats[1].stored()
         await settle()
         assert watcher.types()[-1] == "state" and watcher.messages[-1]["table"]["seats"][1]["name"] == "Bea"
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await lobby.join(table.id, JoinTable(name="Bea again", key=KEY))
         assert (info.value.code, info.value.status) == ("already_joined", 409)
         assert info.value.message == "you already have seat P2 at this table: open its link"
-        with pytest.raises(MoveError, match="a name needs at least one visible character") as info:
+        with pytest.raises(Refusal, match="a name needs at least one visible character") as info:
             await lobby.join(table.id, JoinTable(name=" "))
         assert info.value.code == "bad_name" and not info.value.message.startswith("seat")
         # The third seat's invitation link claims it when first opened; then no seat is free.
@@ -264,19 +265,19 @@ def test_join_hello_and_their_refusals(tmp_path: Path) -> None:
         assert await lobby.hello(table, tokens[2][1]) == 2 and table.seats[2].claimed
         assert stored(lobby, table.id).seats[2]["claimed"] is True and table.status == "playing"
         assert await lobby.hello(table, tokens[2][1]) == 2 and await lobby.hello(table, None) is None
-        with pytest.raises(MoveError, match="does not belong to this table"):
+        with pytest.raises(Refusal, match="does not belong to this table"):
             await lobby.hello(table, "forged")
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await lobby.join(table.id, JoinTable(name="Cy"))
         assert (info.value.code, info.value.status, info.value.message) == (
             "no_free_seat", 409, "no free seat at this table",
         )  # fmt: skip
         private, _, _ = await lobby.create(people(public=False))
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await lobby.join(private.id, JoinTable(name="Cy"))
         assert (info.value.code, info.value.status) == ("private_table", 403)
         assert info.value.message == "this table is private: its seats are taken with their invitation links"
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await lobby.join("nope", JoinTable())
         assert (info.value.code, info.value.status) == ("unknown_table", 404)
         # Without a key, joins are not tied to a browser.
@@ -328,7 +329,7 @@ def test_a_move_is_stored_adopted_acknowledged_then_broadcast(tmp_path: Path) ->
             ((table.to_move, 10_000, new_version), "illegal"),
             ((table.to_move, "1", new_version), "malformed"),
         ):
-            with pytest.raises(MoveError) as info:
+            with pytest.raises(Refusal) as info:
                 await lobby.move(table, *args)
             assert info.value.code == code
         assert table.version == new_version and lobby.store.load_actions(table.id) == expected
@@ -353,7 +354,7 @@ def test_a_finished_game_is_stored_as_finished_and_leaves_the_open_tables(tmp_pa
         assert table.id not in lobby.tables and lobby.finished.get(table.id) is table
         assert lobby.get(table.id) is table and forgotten == [table.id]
         assert table.id not in lobby.owners and "10.0.0.9" not in lobby.limits.open_by_client
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await lobby.move(table, 0, 0, table.version)
         assert info.value.code == "finished"
         # Once dropped from the cache, it is read back from the store, replayed.
@@ -527,7 +528,7 @@ def test_connections_get_a_welcome_and_their_state_and_hear_of_each_other(tmp_pa
         lobby.broadcast(table)
         await settle()
         assert watching.types()[-1] == "state"
-        Lobby.send_state(table, spectator)
+        spectator.send_state()
         await settle()
         assert watching.types()[-1] == "state"
         lobby.seats_changed(table, but=spectator)
@@ -543,12 +544,12 @@ def test_connection_limits(tmp_path: Path) -> None:
         table, _ = await started(lobby)
         for _ in range(2):
             await connected(lobby, table, None)
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await connected(lobby, table, None)
         assert (info.value.code, info.value.status) == ("too_many_connections", 429)
         assert info.value.message == "this table has 2 spectators, the most it takes; try later"
         await connected(lobby, table, 0)
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await connected(lobby, table, 0)
         assert (info.value.code, info.value.status) == ("too_many_connections", 429)
         assert info.value.message == "this seat is open in 1 place already; close one"
@@ -668,7 +669,7 @@ def test_load_serves_the_good_tables_and_names_the_bad_ones(
         assert stored(lobby, names["flagless"]).finished and lobby.finished.get(names["flagless"]) is not None
         assert names["done"] not in lobby.tables
         for bad in (names["broken"], "x" * 33, "unknown"):
-            with pytest.raises(MoveError) as info:
+            with pytest.raises(Refusal) as info:
                 await lobby.fetch(bad)
             assert (info.value.code, info.value.status) == ("unknown_table", 404)
         assert (await lobby.fetch(names["done"])).status == "finished"
@@ -732,7 +733,7 @@ def test_get_and_lock() -> None:
     try:
         lobby = Lobby(store, HeldBots())
         assert lobby.lock("a") is lobby.lock("a") and lobby.lock("a") is not lobby.lock("b")
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             lobby.get("a")
         assert (info.value.code, info.value.message, info.value.status) == (
             "unknown_table", "no table with that id", 404,
@@ -827,14 +828,14 @@ def test_small_facts_of_the_lobby(tmp_path: Path, caplog: pytest.LogCaptureFixtu
             CreateTable(game="arctic", seats=[PERSON, bot("ismcts:ms=20000,it=200000")])
         )
         assert notices == ["seat 2: ismcts:ms=20000,it=200000 plays with ms=10000, it=100000 on this server"]
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await lobby.join(big.id, JoinTable(name=" "))
         assert info.value.message == "a name needs at least one visible character"
         # A bot's move for a seat that a person holds is refused as stale.
         table, _ = await started(lobby)
         seat = table.to_move
         assert seat is not None
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await lobby.move(table, seat, table.state.legal_actions()[0], table.version, by_bot=True)
         assert (info.value.code, info.value.message) == ("stale", "the person took the seat back")
         # A person's own move leaves the seat not away (False, as the seat summary says).
@@ -864,7 +865,7 @@ def test_small_facts_of_the_lobby(tmp_path: Path, caplog: pytest.LogCaptureFixtu
             t.row.created = 3e9 + k
         newest = max(lobby.tables.values(), key=lambda t: t.row.created)
         assert [s["id"] for s in await lobby.public_tables(limit=1)] == [newest.id]
-        with pytest.raises(MoveError) as info:
+        with pytest.raises(Refusal) as info:
             await lobby.fetch("nope")
         assert info.value.message == "no table with that id"
 
@@ -912,7 +913,7 @@ def test_damaged_rows_are_named_and_stay_unknown(tmp_path: Path) -> None:
 
     async def check(lobby: Lobby) -> None:
         assert lobby.load() == 0 and lobby.unloadable == {ids["bad_seats"]}
-        with pytest.raises(MoveError):
+        with pytest.raises(Refusal):
             await lobby.fetch(ids["done"])  # a finished table whose log does not replay
         assert lobby.unloadable == {ids["bad_seats"], ids["done"]}
 

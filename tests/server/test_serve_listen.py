@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 
-from floe.server.bench_probe import free_port
+from floe.bench.probe import free_port
 
 
 def serve(port: int, data_dir: Path) -> list[str]:

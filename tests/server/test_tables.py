@@ -14,8 +14,9 @@ from floe.core import present
 from floe.core.errors import FloeError
 from floe.core.game import State
 from floe.core.registry import make_game
+from floe.server.refusal import Refusal
 from floe.server.store import TableRow
-from floe.server.tables import MoveError, Seat, Table, chance_rng, new_token, token_hash
+from floe.server.tables import Seat, Table, chance_rng, new_token, token_hash
 
 TOKEN = "secret-token-of-seat-0"
 
@@ -143,7 +144,7 @@ def test_status_turn_and_summary() -> None:
 
 def test_check_move_refuses_each_kind_of_bad_move_with_its_code() -> None:
     def refusal(table: Table, seat: int, action: object, version: object) -> tuple[str, int, str]:
-        with pytest.raises(MoveError) as caught:
+        with pytest.raises(Refusal) as caught:
             table.check_move(seat, action, version)
         assert str(caught.value) == caught.value.message
         return caught.value.code, caught.value.status, caught.value.message
@@ -202,7 +203,7 @@ def test_who_moves_for_a_seat() -> None:
 def test_seat_of_a_token() -> None:
     table = make_table()
     assert table.seat_of(TOKEN) == 0
-    with pytest.raises(MoveError) as caught:
+    with pytest.raises(Refusal) as caught:
         table.seat_of("not-a-token")
     assert (caught.value.code, caught.value.status, caught.value.message) == (
         "bad_token", 403, "that seat token does not belong to this table",

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from floe.server.bench import free_port
+from floe.bench.server import free_port
 from floe.testing.zygote import Forked, start_floe
 
 from .webkit import get_json

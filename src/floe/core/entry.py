@@ -59,6 +59,10 @@ class GameEntry:
     - ``balance``: ``"module:BALANCE"``, a ``floe.core.balance.BalanceSpec``: the game's own facts of a
       finished game for ``floe balance`` (power held, colour, end condition...), or None for the generic
       figures only (seat, bot, game length).
+    - ``reveals``: ``"module:function"``, ``(state, action, seat) -> bool``: whether applying the action may
+      show the seat something that was hidden from it (a rule turning a card face up), which the
+      conformance kit needs to compare a seat's possible worlds (``floe.testing``); None for a game whose
+      hidden parts stay hidden until the end.
     - ``models``: ``"package:folder"`` of the game's trained models for the learned bots (``net``,
       ``ismcts:net=…``): ``<game>-<players>p.npz`` files (``floe.learn.model``, docs/learning.md), or None.
     - ``order``: where the game is listed; the first is the default game of ``floe play``.
@@ -81,6 +85,7 @@ class GameEntry:
     locale: Ref | None = None
     score: Ref | None = None
     balance: Ref | None = None
+    reveals: Ref | None = None
     models: Ref | None = None
     aliases: tuple[str, ...] = ()
     order: int = 100

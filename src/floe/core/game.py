@@ -311,8 +311,8 @@ class Game(ABC):
         """Rebuild a state written by ``State.to_json``."""
 
     def engine(self) -> str:
-        """Which implementation of the rules runs, for benchmarks (``floe bench`` prints it): ``python``
-        unless the game has a compiled part and says whether it is in use."""
+        """Which implementation of the rules runs, for benchmarks (``floe bench engine`` prints it):
+        ``python`` unless the game has a compiled part and says whether it is in use."""
         return "python"
 
     def options_dict(self) -> dict[str, Any]:

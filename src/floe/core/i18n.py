@@ -301,7 +301,7 @@ class Msg:
 
 def text_of(error: BaseException) -> str | Msg:
     """What an error says, kept lazy if it is (``raise OptionError(L_(…))``), else its plain text: for an
-    error that passes another's reason on (``MoveError("bad_option", text_of(exc))``)."""
+    error that passes another's reason on (``Refusal("bad_option", text_of(exc))``)."""
     said = error.args[0] if len(error.args) == 1 else None
     return said if isinstance(said, Msg) else str(error)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from floe.core.entry import resolve_as
+from floe.core.entry import GameEntry, resolve_as
 from floe.core.game import CHANCE, State
 from floe.core.i18n import FLOE
 from floe.core.registry import entry
@@ -69,8 +69,12 @@ GENERIC = GamePresenter()
 
 def presenter_for(game: str) -> GamePresenter:
     """The presenter the entry of ``game`` names (``GENERIC`` if it names none)."""
-    ref = entry(game).presenter
-    return GENERIC if ref is None else resolve_as(ref, GamePresenter)
+    return presenter_of(entry(game))
+
+
+def presenter_of(found: GameEntry) -> GamePresenter:
+    """The presenter the entry ``found`` names (``GENERIC`` if it names none)."""
+    return GENERIC if found.presenter is None else resolve_as(found.presenter, GamePresenter)
 
 
 def log_line(

@@ -12,7 +12,10 @@ an entry in-process (for a script or a test that defines a game on the spot).
 
 from __future__ import annotations
 
+import json
 import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from importlib.metadata import entry_points
 from typing import Any
@@ -96,3 +99,32 @@ def make_game(name: str, players: int, options: Mapping[str, Any] | None = None)
     """The game ``name`` for ``players`` seats with ``options``; ``UnknownGameError`` if no such game,
     ``OptionError`` for a bad player count or option."""
     return entry(name).new_game(players, options)
+
+
+# Games one process keeps built: a lab worker plays the same one or two games thousands of times, a bot
+# worker serves a few tables' option sets. Bounded, so a server seeing many option sets does not grow.
+SHARED_GAMES = 64
+_SHARED: OrderedDict[tuple[str, int, str], tuple[GameEntry, Game]] = OrderedDict()
+_SHARED_LOCK = threading.Lock()  # the server's thread workers share it
+
+
+def shared_game(name: str, players: int, options: Mapping[str, Any] | None = None) -> Game:
+    """``make_game``, built once per process for each (name, players, options) and then reused: the one
+    per-process game cache of the lab's workers and the server's bot workers. A game is never changed
+    after it is built (every state keeps its own), so one object serves every caller."""
+    found = entry(name)
+    # Options compare by their JSON (sorted keys): a dict is not hashable, and a resumed run's options,
+    # read back from a header, must find the game built from the command line's.
+    key = (found.name, players, json.dumps(dict(options or {}), sort_keys=True))
+    with _SHARED_LOCK:
+        kept = _SHARED.get(key)
+        # The entry is compared too: a game registered again under the same name (a test's) is built anew.
+        if kept is not None and kept[0] is found:
+            _SHARED.move_to_end(key)
+            return kept[1]
+    game = found.new_game(players, options)  # outside the lock: a slow build holds up no other game
+    with _SHARED_LOCK:
+        _SHARED[key] = (found, game)
+        while len(_SHARED) > SHARED_GAMES:
+            _SHARED.popitem(last=False)
+    return game

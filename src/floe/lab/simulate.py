@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -14,10 +16,10 @@ from rich.table import Table
 from floe.bots.registry import make_bot
 from floe.bots.specs import parse_bot_list
 from floe.core.errors import OptionError
-from floe.core.game import Game
-from floe.core.registry import make_game
+from floe.core.registry import make_game, shared_game
 from floe.lab.backends import Backend, execute
-from floe.lab.runner import GameResult, play_game
+from floe.lab.results import ResultsError, ResultsFile, append
+from floe.lab.runner import GameResult, fill_seats, play_game, result_of, rotated
 
 
 @dataclass
@@ -52,21 +54,6 @@ class BotSummary:
         }
 
 
-def lineup(specs: Sequence[str], players: int) -> list[str]:
-    """The bots of one game: the given specs repeated cyclically to fill every seat."""
-    if not specs:
-        raise OptionError("name at least one bot")
-    if len(specs) > players:
-        raise OptionError(f"{len(specs)} bots for {players} seats")
-    return [specs[i % len(specs)] for i in range(players)]
-
-
-def rotated(seats: Sequence[str], shift: int) -> list[str]:
-    """The lineup moved ``shift`` seats on, so every bot plays every seat in turn."""
-    n = len(seats)
-    return [seats[(i - shift) % n] for i in range(n)]
-
-
 @dataclass(frozen=True)
 class SeatedGame:
     """One game of a simulation, as a job for ``execute``: its index, the game and the bot at each seat."""
@@ -79,16 +66,54 @@ class SeatedGame:
     seed: int
 
 
-_GAMES: dict[str, Game] = {}  # per process: a worker builds each game once, not once per game played
-
-
 def play_seated(job: SeatedGame) -> tuple[int, GameResult]:
     """Play one game of a simulation (a top-level function so that worker processes and Ray can run it)."""
-    key = json.dumps([job.game, job.players, job.options], sort_keys=True, default=str)
-    if key not in _GAMES:
-        _GAMES[key] = make_game(job.game, job.players, job.options)
-    result, _ = play_game(_GAMES[key], job.seats, job.seed)
+    result, _ = play_game(shared_game(job.game, job.players, job.options), job.seats, job.seed)
     return job.index, result
+
+
+FORMAT = "floe-simulate/1"
+
+
+def _check_line(lineup: Sequence[str], seed: int, record: Any, where: str) -> int:
+    """The game index of a simulation's results line, if it is one of this simulation's games."""
+    if not isinstance(record, dict) or record.get("type") != "game":
+        raise ResultsError(f"{where}: not a game line")
+    try:
+        index = int(record["index"])
+        result = result_of(record)
+        fits = (
+            index >= 0
+            and result.seed == seed + index
+            and list(result.bots) == rotated(lineup, index)
+            and len(result.scores) == len(lineup)
+            and sorted(result.ranking) == list(range(len(lineup)))
+        )
+    except (KeyError, TypeError, ValueError):
+        raise ResultsError(f"{where}: malformed game line") from None
+    if not fits:
+        raise ResultsError(f"{where}: game line does not belong to this simulation")
+    return index
+
+
+def results_file(
+    path: Path, game_name: str, players: int, lineup: Sequence[str], seed: int, options: Mapping[str, Any]
+) -> ResultsFile[int]:
+    """A simulation's results file (``floe.lab.results``): the header names the game, the lineup after
+    filling, the seed and the options (not the number of games: a resume may extend the run)."""
+    header = {
+        "type": "header",
+        "format": FORMAT,
+        "game": game_name,
+        "players": players,
+        "bots": list(lineup),
+        "seed": seed,
+        # Round-tripped through JSON, as they will be read back.
+        "options": json.loads(json.dumps(dict(options))),
+    }
+    return ResultsFile(
+        path, header, lambda record, where: _check_line(lineup, seed, record, where), "simulation"
+    )
 
 
 def simulate(
@@ -99,27 +124,47 @@ def simulate(
     seed: int,
     options: Mapping[str, Any],
     backend: Backend | None = None,
+    out: Path | None = None,
+    resume: bool = False,
 ) -> tuple[list[BotSummary], list[GameResult]]:
     """Play ``games`` games (game i uses seed ``seed + i`` and the lineup rotated by i) on ``backend``
-    (default: in this process). The results and summaries are in game order wherever the games ran."""
+    (default: in this process). The results and summaries are in game order wherever the games ran.
+
+    ``out``: append each finished game to that results file (``resume``: continue it, playing only the
+    games it lacks; the summaries are then exactly an uninterrupted run's)."""
     # Bad options or bots fail here, with one message, before any game (and not in a worker).
     game = make_game(game_name, players, options)
-    base = lineup(specs, players)
+    base = fill_seats(specs, players)
     for seat, spec in enumerate(base):
         make_bot(spec, game, seat, seed)
-    jobs = [
-        SeatedGame(i, game_name, players, dict(options), tuple(rotated(base, i)), seed + i)
-        for i in range(games)
-    ]
+    if resume and out is None:
+        raise OptionError("--resume continues the results file named by --out")
     finished: dict[int, GameResult] = {}
-    with Progress(transient=True, console=Console(stderr=True)) as progress:
-        task = progress.add_task("games", total=games)
+    file = None if out is None else results_file(out, game_name, players, base, seed, options)
+    try:
+        if file is not None:
+            file.start(resume, lambda index, line: finished.__setitem__(index, result_of(line)))
+        jobs = [
+            SeatedGame(i, game_name, players, dict(options), tuple(rotated(base, i)), seed + i)
+            for i in range(games)
+            if i not in finished
+        ]
+        with (
+            file.appending() if file is not None else nullcontext() as written,
+            Progress(transient=True, console=Console(stderr=True)) as progress,
+        ):
+            task = progress.add_task("games", total=games, completed=games - len(jobs))
 
-        def keep(played: tuple[int, GameResult]) -> None:
-            finished[played[0]] = played[1]
-            progress.advance(task)
+            def keep(played: tuple[int, GameResult]) -> None:
+                index, result = played
+                if written is not None:
+                    append(written, {"type": "game", "index": index, **result.fields()})
+                finished[index] = result
+                progress.advance(task)
 
-        execute(play_seated, jobs, backend or Backend(), keep)
+            execute(play_seated, jobs, backend or Backend(), keep)
+    except OSError as exc:
+        raise ResultsError(f"cannot use {exc.filename or out}: {exc.strerror or exc}") from None
     results = [finished[i] for i in range(games)]
     summaries = {spec: BotSummary(spec) for spec in base}
     for result in results:
@@ -137,10 +182,15 @@ def run_simulation(
     options: Mapping[str, Any],
     as_json: bool,
     backend: Backend | None = None,
+    out: Path | None = None,
+    resume: bool = False,
 ) -> None:
-    """The ``floe simulate`` command: play and print the summary table (or JSON)."""
+    """The ``floe simulate`` command: play and print the summary table (or JSON); with ``out``, keep the
+    games in that results file (``resume``: continue it)."""
     specs = parse_bot_list(bots)
-    summaries, _ = simulate(game_name, players, games, specs, seed, options, backend)
+    summaries, _ = simulate(game_name, players, games, specs, seed, options, backend, out, resume)
+    if out is not None:
+        Console(stderr=True).print(f"results: {out}", highlight=False, soft_wrap=True)
     if as_json:
         print(json.dumps([s.to_dict() for s in summaries]))
         return

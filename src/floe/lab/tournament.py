@@ -7,12 +7,12 @@ deals (a note says so), because a partial deal would give some bots the good sea
 the others.
 
 Each game depends only on (deal, rotation), so games can run in any worker and in any order. Every
-finished game is appended as one JSON line to the results file, after a header line that records the
-configuration (game, players, lineup, seed, options; not the number of games, so a finished run can be
-resumed with a larger ``--games`` to extend it). ``--resume`` reads that file, refuses it if the header
-differs, drops a half-written last line, and plays only the missing games. Statistics are computed from
-the games of the requested plan in (deal, rotation) order, so a resumed run prints exactly what an
-uninterrupted one would.
+finished game is appended as one JSON line to the results file (``floe.lab.results``), after a header line
+that records the configuration (game, players, lineup, seed, options; not the number of games, so a
+finished run can be resumed with a larger ``--games`` to extend it). ``--resume`` reads that file, refuses
+it if the header differs, drops a half-written last line, and plays only the missing games. Statistics are
+computed from the games of the requested plan in (deal, rotation) order, so a resumed run prints exactly
+what an uninterrupted one would.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import json
 import math
 import shlex
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,39 +33,25 @@ from rich.table import Table
 
 from floe.bots.registry import make_bot
 from floe.bots.specs import parse_bot_list
-from floe.core.errors import FloeError, OptionError
-from floe.core.game import Game
-from floe.core.registry import make_game
+from floe.core.errors import OptionError
+from floe.core.registry import make_game, shared_game
 from floe.lab.backends import Backend, execute
+from floe.lab.results import Line, ResultsError, ResultsFile, append
 from floe.lab.resultsdir import new_results_file
-from floe.lab.runner import GameResult, play_game
-from floe.lab.simulate import rotated
+from floe.lab.runner import GameResult, fill_seats, play_game, result_of, rotated
 from floe.lab.stats import TournamentStats, summarize
 
 FORMAT = "floe-tournament/1"
 
 Key = tuple[int, int]  # (deal, rotation)
-GameLine = dict[str, Any]  # one JSON line of the results file: a header or one finished game
+GameLine = Line  # one JSON line of the results file: a header or one finished game
 
 
-class TournamentError(FloeError):
+class TournamentError(ResultsError):
     """The results file cannot be used: another tournament's, corrupt, or not writable."""
 
 
 # --- configuration --------------------------------------------------------------------------------------
-
-
-def fill_lineup(specs: Sequence[str], players: int) -> list[str]:
-    """One bot per seat: the specs as given, the seats left over filled with copies of the last one.
-
-    So ``ismcts,baseline`` for 4 players is one ismcts against three baselines. ``OptionError`` if there
-    are no specs or more specs than seats.
-    """
-    if not specs:
-        raise OptionError("name at least one bot")
-    if len(specs) > players:
-        raise OptionError(f"{len(specs)} bots for {players} seats; name at most {players}")
-    return [*specs, *[specs[-1]] * (players - len(specs))]
 
 
 def deals_for(games: int, players: int) -> int:
@@ -122,7 +108,7 @@ def make_tournament(
     """Check everything up front (game, players, options, every bot and its parameters), so bad input
     fails with one message here and not in a worker halfway through the run."""
     game = make_game(game_name, players, options)
-    lineup = fill_lineup(parse_bot_list(bots), players)
+    lineup = fill_seats(parse_bot_list(bots), players)
     for seat, spec in enumerate(lineup):
         make_bot(spec, game, seat, seed)
     # Round-trip through JSON so the options compare equal to those read back from a header.
@@ -131,54 +117,25 @@ def make_tournament(
 
 # --- playing ----------------------------------------------------------------------------------------------
 
-_GAMES: dict[str, Game] = {}  # per process: a worker builds each game once, not once per task
-
-
-def _game(t: Tournament) -> Game:
-    key = json.dumps([t.game, t.players, t.options], sort_keys=True)
-    if key not in _GAMES:
-        _GAMES[key] = make_game(t.game, t.players, t.options)
-    return _GAMES[key]
-
 
 def play_one(t: Tournament, deal: int, rotation: int) -> GameLine:
     """Play game (deal, rotation) of ``t`` and return its results line (a top-level function so that
     worker processes can run it)."""
     seats = t.seats(rotation)
     start = time.perf_counter()
-    result, _ = play_game(_game(t), seats, t.seed_of(deal))
-    return {**game_line(deal, rotation, seats, result), "seconds": round(time.perf_counter() - start, 4)}
+    result, _ = play_game(shared_game(t.game, t.players, t.options), seats, t.seed_of(deal))
+    return {**game_line(deal, rotation, result), "seconds": round(time.perf_counter() - start, 4)}
 
 
-def game_line(deal: int, rotation: int, seats: list[str], result: GameResult) -> GameLine:
+def game_line(deal: int, rotation: int, result: GameResult) -> GameLine:
     """The results line of a played game (deal, rotation): what a tournament and a balance run both keep."""
-    return {
-        "type": "game",
-        "deal": deal,
-        "rotation": rotation,
-        "seed": result.seed,
-        "seats": seats,
-        "scores": list(result.scores),
-        "ranking": list(result.ranking),
-        "decisions": result.decisions,
-    }
+    return {"type": "game", "deal": deal, "rotation": rotation, **result.fields()}
 
 
 def _play_job(job: tuple[Tournament, Key]) -> GameLine:
     """``play_one`` for one job of ``execute``: the tournament and the game's (deal, rotation)."""
     t, (deal, rotation) = job
     return play_one(t, deal, rotation)
-
-
-def result_of(record: GameLine) -> GameResult:
-    """The ``GameResult`` of a results line."""
-    return GameResult(
-        seed=int(record["seed"]),
-        bots=tuple(record["seats"]),
-        scores=tuple(int(s) for s in record["scores"]),
-        ranking=tuple(int(s) for s in record["ranking"]),
-        decisions=int(record["decisions"]),
-    )
 
 
 def _check_record(t: Tournament, record: Any, where: str) -> Key:
@@ -203,70 +160,21 @@ def _check_record(t: Tournament, record: Any, where: str) -> Key:
     return deal, rotation
 
 
-def load_results(path: Path, t: Tournament) -> tuple[dict[Key, GameLine], int]:
-    """The games already in ``path`` and the byte length of its intact part.
+def results_file(path: Path, t: Tournament) -> ResultsFile[Key]:
+    """``t``'s results file at ``path`` (``floe.lab.results``): its header and how its game lines are
+    checked."""
+    return ResultsFile(
+        path, t.header(), lambda record, where: _check_record(t, record, where), "tournament", TournamentError
+    )
 
-    A last line without its newline that does not parse was cut off by an interrupted run: it is left out
-    (the caller truncates it away). ``TournamentError`` if the header is not ``t``'s or a line is corrupt.
-    """
-    data = path.read_bytes()
+
+def load_results(path: Path, t: Tournament) -> dict[Key, GameLine]:
+    """The games already in ``path`` (the first line of each, should one be written twice); a half-written
+    last line is left out. ``TournamentError`` if the header is not ``t``'s or a line is corrupt."""
     done: dict[Key, GameLine] = {}
-    pos = 0
-    lineno = 0
-    while pos < len(data):
-        nl = data.find(b"\n", pos)
-        end = len(data) if nl < 0 else nl + 1
-        line = data[pos:end]
-        lineno += 1
-        try:
-            record = json.loads(line) if line.strip() else None
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            if nl < 0 and lineno > 1:
-                break  # the half-written last line of an interrupted run
-            raise TournamentError(f"{path}:{lineno}: not valid JSON") from None
-        if lineno == 1:
-            _check_header(path, record, t)
-        elif record is not None:
-            key = _check_record(t, record, f"{path}:{lineno}")
-            done.setdefault(key, record)
-        pos = end
-    if lineno == 0:
-        raise TournamentError(f"{path} is empty")
-    return done, pos
-
-
-def _check_header(path: Path, header: Any, t: Tournament) -> None:
-    if not isinstance(header, dict) or header.get("type") != "header":
-        raise TournamentError(f"{path} is not a tournament results file (no header line)")
-    want = t.header()
-    if header != want:
-        diffs = [
-            f"{key} {header.get(key)!r} here, {want[key]!r} asked"
-            for key in want
-            if header.get(key) != want[key]
-        ]
-        raise TournamentError(f"{path} holds another tournament ({'; '.join(diffs)}); use another --out")
-
-
-def _prepare_file(path: Path, t: Tournament, resume: bool) -> dict[Key, GameLine]:
-    """Start ``path`` with a header, or (``resume``) read it and cut a half-written last line."""
-    if path.exists() and path.stat().st_size > 0:
-        if not resume:
-            raise TournamentError(
-                f"{path} already exists: add --resume to continue it, or choose another --out"
-            )
-        done, intact = load_results(path, t)
-        with path.open("r+b") as f:
-            f.truncate(intact)
-            # The last intact line may lack its newline (cut just before it): the next game needs a line.
-            f.seek(intact - 1)
-            if f.read(1) != b"\n":
-                f.write(b"\n")
-        return done
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8") as f:
-        f.write(json.dumps(t.header()) + "\n")
-    return {}
+    for key, record in results_file(path, t).games():
+        done.setdefault(key, record)
+    return done
 
 
 @dataclass
@@ -294,7 +202,9 @@ def run_tournament(
     if deals <= 0:
         raise OptionError("deals must be positive")
     backend = workers if isinstance(workers, Backend) else Backend(workers)
-    done = _prepare_file(path, t, resume)
+    file = results_file(path, t)
+    done: dict[Key, GameLine] = {}
+    file.start(resume, done.__setitem__)
     plan = t.plan(deals)
     todo = [key for key in plan if key not in done]
     console = Console(stderr=True)
@@ -307,13 +217,11 @@ def run_tournament(
         transient=True,
         disable=not progress,
     )
-    with path.open("a", encoding="utf-8") as out, bar:
+    with file.appending() as out, bar:
         task = bar.add_task("games", total=len(plan), completed=len(plan) - len(todo))
 
         def keep(record: GameLine) -> None:
-            # Written and flushed at once: whatever finished survives an interrupt, for --resume.
-            out.write(json.dumps(record) + "\n")
-            out.flush()
+            append(out, record)
             done[record["deal"], record["rotation"]] = record
             bar.advance(task)
 

@@ -1,10 +1,10 @@
-"""``floe bench-rl``: decisions per second through each learning adapter against the raw engine, one run,
+"""``floe bench rl``: decisions per second through each learning adapter against the raw engine, one run,
 for any registered game.
 
 Every pass plays the same number of random games of the same game and player count on one core; a decision
 is a player's choice (chance events are resolved but not counted). What each pass does per decision:
 
-- ``engine``: ``legal_actions`` and ``apply`` on the Floe state (``floe bench``'s loop): the floor.
+- ``engine``: ``legal_actions`` and ``apply`` on the Floe state (``floe bench engine``'s loop): the floor.
 - ``engine_vector``: the same plus the observation vector of the seat to act
   (``state.observation_vector``), i.e. a hand-written learning loop on the engine's own API.
 - ``engine_obs``: the engine plus what every adapter computes per decision, ``floe.rl.encode``'s vector and
@@ -171,7 +171,7 @@ def bench_rl(players: int = 2, games: int = 50, seed: int = 0, game: str | None 
 
 
 def run_bench_rl(players: int, games: int, seed: int, as_json: bool, game: str | None = None) -> None:
-    """The ``floe bench-rl`` command: print the figures (JSON with ``as_json``)."""
+    """The ``floe bench rl`` command: print the figures (JSON with ``as_json``)."""
     figures = bench_rl(players, games, seed, game)
     if as_json:
         print(json.dumps(figures))

@@ -43,7 +43,7 @@ from floe.bots.base import Bot
 from floe.bots.registry import bot_cost, make_bot
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
-from floe.core.registry import entries, make_game
+from floe.core.registry import entries, shared_game
 from floe.server.botlanes import Job, Lane, Stale
 from floe.server.botworkers import ProcessWorker, ThreadWorker, Worker, WorkerOverrun
 
@@ -53,9 +53,8 @@ OptionsKey = tuple[tuple[str, str], ...]
 LIVE_PER_WORKER = 16  # live remembering bots per worker; an mcts tree may hold many positions
 
 
-@lru_cache(maxsize=64)
 def _game(name: str, players: int, options_key: OptionsKey) -> Game:
-    return make_game(name, players, {k: json.loads(v) for k, v in options_key})
+    return shared_game(name, players, {k: json.loads(v) for k, v in options_key})
 
 
 def options_key(options: dict[str, Any]) -> OptionsKey:

@@ -33,8 +33,9 @@ from floe.core.i18n import L_, NL_, text_of
 from floe.server.conns import Conn
 from floe.server.limits import RateLimiter
 from floe.server.names import BadName, clean_name
+from floe.server.refusal import Refusal
 from floe.server.store import Store, chat_t
-from floe.server.tables import MoveError, Table
+from floe.server.tables import Table
 
 if TYPE_CHECKING:
     from floe.server.writer import Writer
@@ -97,19 +98,19 @@ _JOINERS = frozenset("\u200c\u200d")  # kept: emoji sequences and some scripts n
 
 def clean_text(raw: str, max_chars: int) -> str:
     """The line to store for ``raw``: NFC, without control, format and unassigned characters (joiners
-    kept), white space folded to single spaces; ``MoveError`` if nothing is left or it is too long."""
+    kept), white space folded to single spaces; ``Refusal`` if nothing is left or it is too long."""
     text = unicodedata.normalize("NFC", raw)
     text = "".join(ch for ch in text if ch in _JOINERS or unicodedata.category(ch) not in _DROPPED)
     text = " ".join(text.split())
     if not text:
-        raise MoveError("bad_chat", L_("a chat message needs some text"), 400)
+        raise Refusal("bad_chat", L_("a chat message needs some text"), 400)
     if len(text) > max_chars:
         said = NL_(
             "a chat message is at most %(n)s character",
             "a chat message is at most %(n)s characters",
             max_chars,
         )
-        raise MoveError("too_long", said, 400)
+        raise Refusal("too_long", said, 400)
     return text
 
 
@@ -120,7 +121,7 @@ def spectator_name(raw: str | None) -> str:
     try:
         return clean_name(raw)
     except BadName as exc:
-        raise MoveError("bad_name", text_of(exc), 400) from None
+        raise Refusal("bad_name", text_of(exc), 400) from None
 
 
 class ChatRooms:
@@ -183,7 +184,7 @@ class ChatRooms:
 
     def _allow(self, table: Table, conn: Conn) -> None:
         """Take a token of the speaker's bucket (its seat's, or a spectator's address's) and of its address's;
-        ``MoveError`` ``too_fast`` (nothing taken) if either is empty."""
+        ``Refusal`` ``too_fast`` (nothing taken) if either is empty."""
         address = conn.client or "?"
         speaker = f"{table.id}/{conn.seat}" if conn.seat is not None else f"spectator/{address}"
         if self._speakers.take(speaker):
@@ -194,10 +195,10 @@ class ChatRooms:
         else:
             return
         said = L_("chat at most %(rate)s lines a second; wait a moment", rate=f"{rate:g}")
-        raise MoveError("too_fast", said, 429)
+        raise Refusal("too_fast", said, 429)
 
     async def say(self, table: Table, conn: Conn, text: str, name: str | None, conns: Iterable[Conn]) -> None:
-        """Store ``conn``'s line and send it to ``conns``; ``MoveError`` (nothing stored or sent) for a line
+        """Store ``conn``'s line and send it to ``conns``; ``Refusal`` (nothing stored or sent) for a line
         too fast, empty or too long, or a bad spectator name."""
         self._allow(table, conn)
         text = clean_text(text, self.limits.max_chars)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from floe.core.errors import FloeError
 from floe.core.registry import entries
-from floe.server.tables import MoveError
+from floe.server.refusal import Refusal
 
 # What a board may ship, and how it is sent. Anything else (Python files, data) is never served.
 MEDIA_TYPES = {
@@ -43,9 +43,9 @@ def web_root(game: str) -> Path | None:
 
 
 def game_file(game: str, path: str) -> tuple[Path, str]:
-    """The file ``path`` of ``game``'s web folder and its media type; ``MoveError`` (404) if it may not be
+    """The file ``path`` of ``game``'s web folder and its media type; ``Refusal`` (404) if it may not be
     served (see the module docstring)."""
-    missing = MoveError("not_found", "no such file", 404)
+    missing = Refusal("not_found", "no such file", 404)
     parts = path.split("/")
     if not path or len(path) > MAX_PATH or len(parts) > MAX_DEPTH + 1:
         raise missing

@@ -13,7 +13,7 @@ from typing import Any
 from floe.core import i18n
 from floe.core.i18n import FLOE, LANGUAGES, NAMES, Catalog
 from floe.core.registry import entries
-from floe.server.tables import MoveError
+from floe.server.refusal import Refusal
 
 __all__ = ["catalog_json", "languages_json", "reader_language"]
 
@@ -31,14 +31,14 @@ def _catalog(domain: str) -> Catalog | None:
 def _cached(lang: str, domain: str) -> dict[str, Any]:
     catalog = _catalog(domain)
     if catalog is None:
-        raise MoveError("not_found", f"no messages for the domain {domain[:40]!r}", 404)
+        raise Refusal("not_found", f"no messages for the domain {domain[:40]!r}", 404)
     return catalog.browser(lang)
 
 
 def catalog_json(lang: str, domain: str) -> dict[str, Any]:
-    """``domain``'s messages in ``lang`` (``MoveError`` 404 for an unknown language or domain)."""
+    """``domain``'s messages in ``lang`` (``Refusal`` 404 for an unknown language or domain)."""
     if lang not in LANGUAGES:
-        raise MoveError("not_found", f"no language {lang[:16]!r}; known: {', '.join(LANGUAGES)}", 404)
+        raise Refusal("not_found", f"no language {lang[:16]!r}; known: {', '.join(LANGUAGES)}", 404)
     return _cached(lang, domain[:64])
 
 

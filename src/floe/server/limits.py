@@ -20,10 +20,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from floe.core.i18n import L_, NL_, Msg
-from floe.server.tables import MoveError
+from floe.server.refusal import Refusal
 
 
-class TooMany(MoveError):
+class TooMany(Refusal):
     """A 429 refusal; ``retry_after`` seconds until the same request may succeed (the ``Retry-After``)."""
 
     def __init__(self, code: str, message: str | Msg, retry_after: float) -> None:

@@ -22,7 +22,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 if TYPE_CHECKING:
-    from floe.server.app import Settings
+    from floe.server.settings import Settings
 
 # The listen backlog uvicorn uses by default.
 BACKLOG = 2048

@@ -34,10 +34,10 @@ from floe.server.conns import Conn, ConnLimits, Sender
 from floe.server.limits import Connects, Reservation, TableLimits
 from floe.server.names import BadName, clean_name, clean_table_name
 from floe.server.protocol import CreateTable, JoinTable
+from floe.server.refusal import Refusal
 from floe.server.store import Store, TableRow, UnreadableRow
-from floe.server.tables import MoveError, Seat, Table, new_token, token_hash
-from floe.server.undo import UndoLimits
-from floe.server.writer import Writer
+from floe.server.tables import Seat, Table, new_token, token_hash
+from floe.server.writer import Op, Writer
 
 log = logging.getLogger("floe.server")
 
@@ -92,7 +92,6 @@ class Lobby:
         max_bot_ms: float = MAX_BOT_MS,
         max_bot_iterations: int = MAX_BOT_ITERATIONS,
         conn_limits: ConnLimits | None = None,
-        undo_limits: UndoLimits | None = None,
         connects: Connects | None = None,
         unjoined_expiry: float = 600.0,
         unjoined_total: int = 1000,
@@ -132,7 +131,6 @@ class Lobby:
         # When each table last told its connections of a seat's flags, and the news due (seats_changed).
         self._seats_told: dict[str, float] = {}
         self._seats_news_due: dict[str, asyncio.TimerHandle] = {}
-        self.undo_limits = undo_limits or UndoLimits()
         # Tables nobody ever sat at (``Table.unjoined``): they expire after ``unjoined_expiry`` seconds (0:
         # never), at most ``unjoined_total`` are kept (a new table pushes the oldest out), and they never
         # count against the server's cap on open tables (issue 24, item 2).
@@ -199,20 +197,20 @@ class Lobby:
 
     # --- tables --------------------------------------------------------------------------------------
     def get(self, table_id: str) -> Table:
-        """The table if it is in memory (open, or a finished one in the cache); ``MoveError`` (404)
+        """The table if it is in memory (open, or a finished one in the cache); ``Refusal`` (404)
         otherwise. ``fetch`` also loads a finished table from the store."""
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None:
-            raise MoveError("unknown_table", L_("no table with that id"), 404)
+            raise Refusal("unknown_table", L_("no table with that id"), 404)
         return table
 
     async def fetch(self, table_id: str) -> Table:
         """The table, a finished one loaded from the store (in a worker thread) if it is not in memory;
-        ``MoveError`` (404) if there is none. Concurrent requests for one table share one load."""
-        with contextlib.suppress(MoveError):
+        ``Refusal`` (404) if there is none. Concurrent requests for one table share one load."""
+        with contextlib.suppress(Refusal):
             return self.get(table_id)
         if len(table_id) > 32 or table_id in self.unloadable:  # no need to ask the database
-            raise MoveError("unknown_table", L_("no table with that id"), 404)
+            raise Refusal("unknown_table", L_("no table with that id"), 404)
         loading = self._loading.get(table_id)
         if loading is None:
             loading = asyncio.get_running_loop().run_in_executor(self._work, self._read_finished, table_id)
@@ -224,7 +222,7 @@ class Lobby:
             self.finished.put(loaded)
             table = loaded
         if table is None:
-            raise MoveError("unknown_table", L_("no table with that id"), 404)
+            raise Refusal("unknown_table", L_("no table with that id"), 404)
         return table
 
     def _read_finished(self, table_id: str) -> Table | None:
@@ -288,7 +286,7 @@ class Lobby:
         self, request: CreateTable, client: str | None = None
     ) -> tuple[Table, list[tuple[int, str]], list[str]]:
         """A new table, the tokens of its person seats and the notices for its creator (a bot budget lowered
-        to this server's); ``MoveError`` (400) for a bad request, ``TooMany`` (429) past the creation
+        to this server's); ``Refusal`` (400) for a bad request, ``TooMany`` (429) past the creation
         limits of ``client`` (its address) or of the server.
 
         The limits and the options' size are checked before anything is built; the game, its initial
@@ -307,25 +305,18 @@ class Lobby:
                 self._work, build_table, request, self._grant_bot, seed
             )
             table.row.creator = client  # stored: after a restart the table still counts against its creator
-            # Shielded like a move: a stored table is registered even if the request is cancelled.
-            pending = asyncio.ensure_future(
-                self.writer.write(lambda conn: Store.insert_table(conn, table.row), bulk=True)
+            await self.commit(
+                lambda conn: Store.insert_table(conn, table.row),
+                lambda: self._register(table, ticket, client),
+                bulk=True,
             )
-            try:
-                await asyncio.shield(pending)
-            except asyncio.CancelledError:
-                with contextlib.suppress(Exception):
-                    await pending
-                    self._register(table, ticket, client)
-                raise
         except BaseException:
             self.limits.cancel(ticket)  # no-op if the table was registered
             raise
-        self._register(table, ticket, client)
         return table, tokens, notices
 
     def _grant_bot(self, spec: str | None, game: Any, seat: int) -> tuple[str, str | None]:
-        """The bot a seat gets: ``spec`` checked (``MoveError`` 400 for a malformed one or a parameter out
+        """The bot a seat gets: ``spec`` checked (``Refusal`` 400 for a malformed one or a parameter out
         of the bot's own bounds), with a budget above this server's lowered to it, and the notice saying so.
         A budget is lowered rather than refused: the table plays as asked as far as the server allows.
         (Called from the creation thread: it only reads the lobby's settings.)"""
@@ -352,7 +343,7 @@ class Lobby:
         one seat per table: a second join with the same ``key`` is refused and names the seat it has."""
         table = self.get(table_id)
         if not table.row.public:
-            raise MoveError(
+            raise Refusal(
                 "private_table",
                 L_("this table is private: its seats are taken with their invitation links"),
                 403,
@@ -362,18 +353,18 @@ class Lobby:
         async with self.lock(table_id):
             mine = next((k for k, s in enumerate(table.seats) if key and s.joined_by == key), None)
             if mine is not None:
-                raise MoveError(
+                raise Refusal(
                     "already_joined",
                     L_("you already have seat P%(seat)s at this table: open its link", seat=mine + 1),
                     409,
                 )
             free = [k for k, s in enumerate(table.seats) if s.kind == "person" and not s.claimed]
             if not free or table.status == "finished":
-                raise MoveError("no_free_seat", L_("no free seat at this table"), 409)
+                raise Refusal("no_free_seat", L_("no free seat at this table"), 409)
             seat = table.seats[free[0]]
             token = new_token()
             seat.token_hash, seat.claimed, seat.name, seat.joined_by = token_hash(token), True, name, key
-            await self._save_seats(table)
+            await self.save_seats(table)
         self.changed(table)
         return free[0], token
 
@@ -389,14 +380,15 @@ class Lobby:
             async with self.lock(table.id):
                 info.claimed = info.seen = True  # somebody sits here: the table no longer expires
                 self.unjoined.pop(table.id, None)
-                await self._save_seats(table)
+                await self.save_seats(table)
             if not claimed:
                 # Nothing awaits between this and ``connect``, so the others' states are still waiting to be
                 # written when it tells them the seat is connected: that news is part of those states.
                 self.changed(table)
         return seat
 
-    async def _save_seats(self, table: Table) -> None:
+    async def save_seats(self, table: Table) -> None:
+        """Store ``table``'s seats as they are now (and keep them in its row)."""
         seats = [s.stored() for s in table.seats]
         table.row.seats = seats
         await self.writer.write(lambda conn: Store.set_seats(conn, table.id, seats))
@@ -412,14 +404,14 @@ class Lobby:
         by_bot: bool = False,
         ack: Callable[[int], None] | None = None,
     ) -> int:
-        """Check, apply, store and adopt a move; returns the new version. ``MoveError`` changes nothing.
+        """Check, apply, store and adopt a move; returns the new version. ``Refusal`` changes nothing.
 
         ``ack`` is called with the new version once the move is committed, before anyone is sent the new
         state, so the mover hears "done" before "here is the table"."""
         async with self.lock(table.id):
             table.check_move(seat, action, version)
             if by_bot and table.plays_by_bot(seat) is None:
-                raise MoveError("stale", L_("the person took the seat back"))
+                raise Refusal("stale", L_("the person took the seat back"))
             new = table.after(action)
             start, added = table.version, table.added(new)
             finished = new.is_terminal()
@@ -436,17 +428,7 @@ class Lobby:
                 if finished:
                     Store.set_finished(conn, table.id)
 
-            # Shielded: once the write is queued, the move is adopted if it commits, even if the caller is
-            # cancelled meanwhile (a closed connection, a shutdown); otherwise memory would lag the log.
-            pending = asyncio.ensure_future(self.writer.write(write))
-            try:
-                await asyncio.shield(pending)
-            except asyncio.CancelledError:
-                with contextlib.suppress(Exception):
-                    await pending
-                    table.commit(new, undoable=not by_bot)
-                raise
-            table.commit(new, undoable=not by_bot)
+            await self.commit(write, partial(table.commit, new, undoable=not by_bot))
             if finished:
                 self.bots.forget(table.id)  # its remembering bots have nothing left to decide
                 self.owners.pop(table.id, None)
@@ -456,6 +438,21 @@ class Lobby:
                 ack(table.version)
         self.changed(table)
         return table.version
+
+    async def commit(self, write: Op, adopt: Callable[[], None], *, bulk: bool = False) -> None:
+        """Store ``write``, then ``adopt`` what it stored in memory: the one step by which a new table, a move
+        and an undo take effect. Shielded: once the write is queued, it is adopted if it commits, even if the
+        caller is cancelled meanwhile (a closed connection, a shutdown), so memory never lags the store; a
+        write that fails adopts nothing and raises. ``bulk``: a write no player waits for (``Writer``)."""
+        pending = asyncio.ensure_future(self.writer.write(write, bulk=bulk))
+        try:
+            await asyncio.shield(pending)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await pending
+                adopt()
+            raise
+        adopt()
 
     async def set_away(self, table: Table, seat: int, away: bool) -> None:
         """Mark a person away (the game's away bot plays for them) or back. Under the table's lock, so a bot
@@ -479,11 +476,6 @@ class Lobby:
         when it is written, so a connection that does not read costs no more however often this is called)."""
         for conn in self.conns.get(table.id, ()):
             conn.send_state()
-
-    @staticmethod
-    def send_state(table: Table, conn: Conn) -> None:
-        """Send ``conn`` its ``state`` (with the log lines it has not had, counted when it is written)."""
-        conn.send_state()
 
     def seats_changed(self, table: Table, but: Conn | None = None) -> None:
         """Tell every connection (but ``but``) that the seats' flags changed: a small ``seats`` message, or
@@ -529,13 +521,13 @@ class Lobby:
         )
 
     def connect(self, table: Table, conn: Conn) -> None:
-        """Register ``conn`` (``MoveError`` if the table has as many spectators, or the seat as many
+        """Register ``conn`` (``Refusal`` if the table has as many spectators, or the seat as many
         connections, as it may); it gets its welcome and its state. A seat that was away is taken back; if
         the seat's flags changed, the others hear of it in a ``seats`` message."""
         conns = self.conns.setdefault(table.id, set())
         if conn.seat is None:
             if sum(1 for c in conns if c.seat is None) >= self.conn_limits.spectators:
-                raise MoveError(
+                raise Refusal(
                     "too_many_connections",
                     NL_(
                         "this table has %(n)s spectator, the most it takes; try later",
@@ -545,7 +537,7 @@ class Lobby:
                     429,
                 )
         elif table.seats[conn.seat].connections >= self.conn_limits.seat_connections:
-            raise MoveError(
+            raise Refusal(
                 "too_many_connections",
                 NL_(
                     "this seat is open in %(n)s place already; close one",
@@ -598,7 +590,7 @@ class Lobby:
             return
         if not spec_facts(table.game, spec)[0]:
             # Stored before this server's bounds (or by another version): the game's away bot plays instead.
-            spec = entry(table.row.game).away_bot
+            spec = table.entry.away_bot
         state = table.state
         decision = Decision(
             game=table.row.game,
@@ -626,7 +618,7 @@ class Lobby:
                 return  # dropped unrun: the table moved on while it waited
             if table.version == version and table.plays_by_bot(seat) is not None:
                 await self.move(table, seat, action, version, by_bot=True)
-        except MoveError:
+        except Refusal:
             pass  # the table moved on (the person came back and played): the bot's move is stale
         except asyncio.CancelledError:
             raise
@@ -677,7 +669,7 @@ class Lobby:
         running = self.bot_tasks.pop(table.id, None)
         if running is not None:
             running[1].cancel()
-        gone = MoveError("expired", L_("nobody sat at this table: it expired"), 410)
+        gone = Refusal("expired", L_("nobody sat at this table: it expired"), 410)
         for conn in self.conns.pop(table.id, ()):
             conn.send({"type": "error", "id": None, **gone.body(conn.lang)})
             conn.close()
@@ -710,14 +702,14 @@ def _one_line(exc: Exception, table_id: str) -> str:
 
 
 def _name(raw: str, seat: int | None) -> str:
-    """``raw`` cleaned (``names.clean_name``); else ``MoveError`` ``bad_name``, naming the seat."""
+    """``raw`` cleaned (``names.clean_name``); else ``Refusal`` ``bad_name``, naming the seat."""
     try:
         return clean_name(raw)
     except BadName as exc:
         reason = text_of(exc)
         if seat is not None:
             reason = L_("seat %(seat)s: %(reason)s", seat=seat + 1, reason=reason)
-        raise MoveError("bad_name", reason, 400) from None
+        raise Refusal("bad_name", reason, 400) from None
 
 
 def check_options_size(options: dict[str, Any], limit: int) -> None:
@@ -725,10 +717,10 @@ def check_options_size(options: dict[str, Any], limit: int) -> None:
     try:
         size = len(json.dumps(options))
     except (ValueError, TypeError, RecursionError):
-        raise MoveError("bad_option", L_("the options are not plain JSON"), 400) from None
+        raise Refusal("bad_option", L_("the options are not plain JSON"), 400) from None
     if size > limit:
         said = L_("the options take %(size)s bytes; at most %(limit)s are allowed", size=size, limit=limit)
-        raise MoveError("bad_option", said, 400)
+        raise Refusal("bad_option", said, 400)
 
 
 Grant = Callable[[str | None, Any, int], tuple[str, str | None]]
@@ -738,16 +730,16 @@ def build_table(
     request: CreateTable, grant: Grant, seed: int | None = None
 ) -> tuple[Table, list[tuple[int, str]], list[str]]:
     """A new table for ``request``, the tokens of its person seats and the notices for its creator, not yet
-    stored or in the lobby; ``MoveError`` (400) for a bad request. ``grant`` checks a bot seat's spec and
+    stored or in the lobby; ``Refusal`` (400) for a bad request. ``grant`` checks a bot seat's spec and
     gives the spec it plays with (and a notice if its budget was lowered); ``seed``: the table's secret seed
     (None: a fresh one from ``secrets``). Runs in a worker thread: it touches no lobby state."""
     try:
         info = entry(request.game or default_game())
     except FloeError as exc:
-        raise MoveError("bad_option", text_of(exc), 400) from exc
+        raise Refusal("bad_option", text_of(exc), 400) from exc
     players = len(request.seats)
     if not info.min_players <= players <= info.max_players:
-        raise MoveError(
+        raise Refusal(
             "bad_option",
             L_(
                 "%(game)s is for %(low)s to %(high)s seats",
@@ -760,7 +752,7 @@ def build_table(
     try:
         game = info.new_game(players, request.options)
     except FloeError as exc:
-        raise MoveError("bad_option", text_of(exc), 400) from exc
+        raise Refusal("bad_option", text_of(exc), 400) from exc
     seats: list[Seat] = []
     tokens: list[tuple[int, str]] = []
     notices: list[str] = []
@@ -771,7 +763,7 @@ def build_table(
             seats.append(Seat(kind="bot", name=_name(req.name, k) if req.name else spec, bot=spec))
         else:
             if req.bot is not None:
-                raise MoveError("bad_option", L_("seat %(seat)s is a person and has no bot", seat=k + 1), 400)
+                raise Refusal("bad_option", L_("seat %(seat)s is a person and has no bot", seat=k + 1), 400)
             token = new_token()
             # The creator sits in the first person seat: it is theirs from the start, so a stranger
             # joining from the lobby can never take it before they open their link.
@@ -784,7 +776,7 @@ def build_table(
         try:
             table_name = clean_table_name(request.name)
         except BadName as exc:
-            raise MoveError("bad_name", text_of(exc), 400) from None
+            raise Refusal("bad_name", text_of(exc), 400) from None
     if seed is None:
         seed = secrets.randbits(62)
     state = game.new_initial_state()
@@ -802,16 +794,16 @@ def build_table(
         actions=list(state.history),
         name=table_name,
     )
-    return Table(row=row, game=game, state=state, seats=seats), tokens, notices
+    return Table(row=row, entry=info, game=game, state=state, seats=seats), tokens, notices
 
 
 def _check_bot(spec: str | None, game: Any, seat: int) -> str:
     """``spec`` if the bot exists for ``game`` and takes its parameters (each within the bot's own bounds,
-    checked before anything is built); ``MoveError`` (400) otherwise."""
+    checked before anything is built); ``Refusal`` (400) otherwise."""
     if not spec:
-        raise MoveError("bad_option", L_("seat %(seat)s is a bot and needs a bot name", seat=seat + 1), 400)
+        raise Refusal("bad_option", L_("seat %(seat)s is a bot and needs a bot name", seat=seat + 1), 400)
     try:
         make_bot(spec, game, seat, 0)
     except FloeError as exc:
-        raise MoveError("bad_option", text_of(exc), 400) from exc
+        raise Refusal("bad_option", text_of(exc), 400) from exc
     return spec

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from floe.core.i18n import L_
 from floe.server.protocol import CreateTable, SeatRequest
-from floe.server.store import Store
-from floe.server.tables import MoveError, Table
+from floe.server.refusal import Refusal
+from floe.server.tables import Table
 
 if TYPE_CHECKING:
     from floe.server.manager import Lobby
@@ -42,7 +42,8 @@ class Offer:
 class Rematches:
     """The offers of recently finished tables."""
 
-    def __init__(self, kept: int = 1000) -> None:
+    def __init__(self, lobby: Lobby, kept: int = 1000) -> None:
+        self.lobby = lobby
         self.kept = kept
         self._offers: OrderedDict[str, Offer] = OrderedDict()
         self._locks: dict[str, asyncio.Lock] = {}
@@ -51,52 +52,49 @@ class Rematches:
         """The rematch of ``table_id``, if one was asked for (and is still kept)."""
         return self._offers.get(table_id)
 
-    async def ask(self, lobby: Lobby, table: Table, seat: int, client: str | None) -> tuple[Offer, bool]:
+    async def ask(self, table: Table, seat: int, client: str | None) -> tuple[Offer, bool]:
         """The rematch of ``table`` for ``seat`` (a person): the one asked for already, or a new one made
-        now; and whether it is new. ``MoveError`` before the game is over, or past the creation limits."""
+        now; and whether it is new. ``Refusal`` before the game is over, or past the creation limits."""
         if table.status != "finished":
-            raise MoveError("not_finished", L_("a rematch can be asked for once the game is over"), 409)
+            raise Refusal("not_finished", L_("a rematch can be asked for once the game is over"), 409)
         if table.seats[seat].kind != "person":
-            raise MoveError("bad_token", L_("only a person's seat can ask for a rematch"), 403)
+            raise Refusal("bad_token", L_("only a person's seat can ask for a rematch"), 403)
         lock = self._locks.setdefault(table.id, asyncio.Lock())
         async with lock:
             offer = self._offers.get(table.id)
             if offer is not None:
                 return offer, False
-            offer = await _create(lobby, table, seat, client)
+            offer = await self._create(table, seat, client)
             self._offers[table.id] = offer
             while len(self._offers) > self.kept:
                 old, _ = self._offers.popitem(last=False)
                 self._locks.pop(old, None)
         return offer, True
 
-
-async def _create(lobby: Lobby, table: Table, seat: int, client: str | None) -> Offer:
-    """The new table: the old one's game, options, timer and seats (bots with their specs and names, people
-    with their names), private; only the asker's seat is taken."""
-    seats = []
-    for info in table.seats:
-        if info.kind == "bot":
-            named = info.name if info.name != info.bot else None
-            seats.append(SeatRequest(kind="bot", name=named, bot=info.bot))
-        else:
-            seats.append(SeatRequest(kind="person", name=info.name))
-    request = CreateTable(
-        game=table.row.game,
-        seats=seats,
-        options=table.row.options,
-        turn_timer=table.row.turn_timer,
-        public=False,
-    )
-    new, tokens, _ = await lobby.create(request, client)  # the asker's creation limits apply
-    # build_table gives the first person seat to the creator; here the asker's seat is theirs, the others
-    # wait for their people to accept. Each seat keeps the browser that joined it (one seat per browser).
-    for k, info in enumerate(new.seats):
-        if info.kind == "person":
-            info.claimed = k == seat
-            info.joined_by = table.seats[k].joined_by
-    stored = [s.stored() for s in new.seats]
-    new.row.seats = stored
-    await lobby.writer.write(lambda db: Store.set_seats(db, new.id, stored))
-    lobby.changed(new)  # a table of one person and bots starts now
-    return Offer(table_id=new.id, by=seat, tokens=dict(tokens))
+    async def _create(self, table: Table, seat: int, client: str | None) -> Offer:
+        """The new table: the old one's game, options, timer and seats (bots with their specs and names,
+        people with their names), private; only the asker's seat is taken."""
+        seats = []
+        for info in table.seats:
+            if info.kind == "bot":
+                named = info.name if info.name != info.bot else None
+                seats.append(SeatRequest(kind="bot", name=named, bot=info.bot))
+            else:
+                seats.append(SeatRequest(kind="person", name=info.name))
+        request = CreateTable(
+            game=table.row.game,
+            seats=seats,
+            options=table.row.options,
+            turn_timer=table.row.turn_timer,
+            public=False,
+        )
+        new, tokens, _ = await self.lobby.create(request, client)  # the asker's creation limits apply
+        # build_table gives the first person seat to the creator; here the asker's seat is theirs, the others
+        # wait for their people to accept. Each seat keeps the browser that joined it (one seat per browser).
+        for k, info in enumerate(new.seats):
+            if info.kind == "person":
+                info.claimed = k == seat
+                info.joined_by = table.seats[k].joined_by
+        await self.lobby.save_seats(new)
+        self.lobby.changed(new)  # a table of one person and bots starts now
+        return Offer(table_id=new.id, by=seat, tokens=dict(tokens))

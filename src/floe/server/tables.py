@@ -18,40 +18,17 @@ from typing import Any
 
 from floe.bots.labels import bot_label
 from floe.core import i18n, present
+from floe.core.entry import GameEntry
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
 from floe.core.record import Record
-from floe.core.registry import entry, make_game
+from floe.core.registry import entry
 from floe.core.undo import UNDO, UndoPoints, follow, replay_events
 from floe.server.conns import RateLimit
+from floe.server.refusal import Refusal
 from floe.server.store import TableRow
 
 _ = i18n.FLOE.gettext
-
-
-class MoveError(Exception):
-    """A refused request: ``code`` for programs, a message for people (a lazy ``i18n.Msg``, written in each
-    reader's language by ``text``; or plain text). Never names hidden cards."""
-
-    def __init__(self, code: str, message: str | i18n.Msg, status: int = 409) -> None:
-        super().__init__(message)
-        self.code = code
-        self.said = message
-        self.status = status
-
-    @property
-    def message(self) -> str:
-        """The message in the language in force (English unless inside ``i18n.using``)."""
-        return str(self.said)
-
-    def text(self, lang: str) -> str:
-        """The message in ``lang``, for one reader."""
-        with i18n.using(lang):
-            return str(self.said)
-
-    def body(self, lang: str) -> dict[str, str]:
-        """The refusal as the wire says it (``{"code", "message"}``), in ``lang``."""
-        return {"code": self.code, "message": self.text(lang)}
 
 
 def new_token() -> str:
@@ -147,6 +124,7 @@ class Table:
     """A live table."""
 
     row: TableRow
+    entry: GameEntry  # the game's entry, looked up once (its away bot, its presenter)
     game: Game
     state: State
     seats: list[Seat]
@@ -169,21 +147,21 @@ class Table:
     undos_in_turn: int = 0
     undo_rates: dict[int, RateLimit] = field(default_factory=dict)
 
+    # The game's words (log, decision, choices), built from observations only: the presenter its entry names.
+    presenter: present.GamePresenter = field(init=False)
+
     def __post_init__(self) -> None:
         if not self.events:
             self.events = list(self.state.history)
         self.undos = self.events.count(UNDO)
-
-    @property
-    def presenter(self) -> present.GamePresenter:
-        """The game's words (log, decision, choices), built from observations only."""
-        return present.presenter_for(self.row.game)
+        self.presenter = present.presenter_of(self.entry)
 
     # --- building ------------------------------------------------------------------------------------
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
         """Replay the stored log; a log that does not replay raises ``FloeError`` naming the action."""
-        game = make_game(row.game, row.players, row.options)
+        found = entry(row.game)
+        game = found.new_game(row.players, row.options)
         state = game.new_initial_state()
         if UNDO in row.actions:  # undos are checked against the game's rules as they replay
             try:
@@ -197,7 +175,7 @@ class Table:
                 except FloeError as exc:
                     raise FloeError(f"table {row.id}: stored action {k + 1} does not replay ({exc})") from exc
         seats = [Seat.from_stored(s) for s in row.seats]
-        return cls(row=row, game=game, state=state, seats=seats, events=list(row.actions))
+        return cls(row=row, entry=found, game=game, state=state, seats=seats, events=list(row.actions))
 
     @staticmethod
     def resolve_chance(state: State, seed: int) -> None:
@@ -277,14 +255,14 @@ class Table:
         info = self.seats[seat]
         if info.kind == "bot":
             return info.bot
-        return entry(self.row.game).away_bot if info.away else None
+        return self.entry.away_bot if info.away else None
 
     def seat_of(self, token: str) -> int:
-        """The seat whose token this is; ``MoveError`` otherwise."""
+        """The seat whose token this is; ``Refusal`` otherwise."""
         for k, seat in enumerate(self.seats):
             if seat.kind == "person" and seat.matches(token):
                 return k
-        raise MoveError("bad_token", i18n.L_("that seat token does not belong to this table"), 403)
+        raise Refusal("bad_token", i18n.L_("that seat token does not belong to this table"), 403)
 
     def summary(self) -> dict[str, Any]:
         """Public facts about the table (lobby and every message)."""
@@ -306,30 +284,28 @@ class Table:
 
     # --- moves ---------------------------------------------------------------------------------------
     def check_move(self, seat: int, action: Any, version: Any) -> None:
-        """Refuse a move that is malformed, early, late, stale, out of turn or illegal (``MoveError``)."""
+        """Refuse a move that is malformed, early, late, stale, out of turn or illegal (``Refusal``)."""
         if type(action) is not int or type(version) is not int:
-            raise MoveError(
-                "malformed", i18n.L_("a move needs an integer action and an integer version"), 400
-            )
+            raise Refusal("malformed", i18n.L_("a move needs an integer action and an integer version"), 400)
         status = self.status
         if status == "finished":
-            raise MoveError("finished", i18n.L_("the game is over"))
+            raise Refusal("finished", i18n.L_("the game is over"))
         if status == "waiting":
-            raise MoveError("not_started", i18n.L_("the game starts when every seat is taken"))
+            raise Refusal("not_started", i18n.L_("the game starts when every seat is taken"))
         if version != self.version:
             said = i18n.L_(
                 "stale move: made on version %(made)s, the table is at %(now)s",
                 made=version,
                 now=self.version,
             )
-            raise MoveError("stale", said)
+            raise Refusal("stale", said)
         if self.state.current_player() != seat:
-            raise MoveError(
+            raise Refusal(
                 "not_your_turn",
                 i18n.L_("it is not your turn (P%(seat)s to act)", seat=self.state.current_player() + 1),
             )
         if not self.state.is_legal(action):
-            raise MoveError("illegal", i18n.L_("action %(action)s is not legal now", action=action))
+            raise Refusal("illegal", i18n.L_("action %(action)s is not legal now", action=action))
 
     def after(self, action: int) -> State:
         """The state after ``action`` and the chance outcomes it sets off (a new state; this one is kept)."""

@@ -10,8 +10,6 @@ then holds at most about (1 + 2 × ``per_game_length``) × ``max_game_length`` e
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 from floe.core.i18n import L_, NL_
 from floe.core.undo import UNDO
 from floe.server.conns import RateLimit
+from floe.server.refusal import Refusal
 from floe.server.store import Store
-from floe.server.tables import MoveError, Table
+from floe.server.tables import Table
 
 if TYPE_CHECKING:
     from floe.server.manager import Lobby
@@ -42,23 +41,23 @@ class UndoLimits:
 
 def check_undo(table: Table, seat: int, version: Any, limits: UndoLimits | None = None) -> None:
     """Refuse an undo that is malformed, stale, out of turn, of nothing undoable or past ``limits``' counts
-    (``MoveError``)."""
+    (``Refusal``)."""
     if type(version) is not int:
-        raise MoveError("malformed", L_("an undo needs an integer version"), 400)
+        raise Refusal("malformed", L_("an undo needs an integer version"), 400)
     status = table.status
     if status != "playing":
         if status == "finished":
-            raise MoveError("finished", L_("the game is over"))
-        raise MoveError("not_started", L_("the game starts when every seat is taken"))
+            raise Refusal("finished", L_("the game is over"))
+        raise Refusal("not_started", L_("the game starts when every seat is taken"))
     if version != table.version:
         said = L_(
             "stale undo: made on version %(made)s, the table is at %(now)s", made=version, now=table.version
         )
-        raise MoveError("stale", said)
+        raise Refusal("stale", said)
     if table.to_move != seat:
-        raise MoveError("not_your_turn", L_("you can take a move back only during your own turn"))
+        raise Refusal("not_your_turn", L_("you can take a move back only during your own turn"))
     if not table.may_undo(seat):
-        raise MoveError(
+        raise Refusal(
             "cannot_undo",
             L_("nothing to take back: a card was drawn or shown, the turn began, or a bot played for you"),
         )
@@ -67,43 +66,38 @@ def check_undo(table: Table, seat: int, version: Any, limits: UndoLimits | None 
         said = NL_(
             "at most %(n)s undo a turn; play on", "at most %(n)s undos a turn; play on", limits.per_turn
         )
-        raise MoveError("too_many_undos", said, 429)
+        raise Refusal("too_many_undos", said, 429)
     if table.undos >= limits.per_table(table):
         said = L_("this table has taken back %(n)s moves, the most its game allows", n=table.undos)
-        raise MoveError("too_many_undos", said, 429)
+        raise Refusal("too_many_undos", said, 429)
 
 
-async def undo(
-    lobby: Lobby, table: Table, seat: int, version: Any, *, ack: Callable[[int], None] | None = None
-) -> int:
-    """Check, store and adopt an undo of ``seat``'s last decision; returns the new version. ``MoveError``
-    changes nothing; ``ack`` is called once the undo is committed, before anyone is sent the new state."""
-    async with lobby.lock(table.id):
-        check_undo(table, seat, version, lobby.undo_limits)
-        # The seat's bucket lives with the table (a reconnect does not refill it); taken last, so a refused
-        # undo costs no token.
-        limits = lobby.undo_limits
-        bucket = table.undo_rates.setdefault(seat, RateLimit(limits.per_second, limits.burst))
-        if not bucket.allow():
-            said = L_("undo at most %(rate)s a second; wait a moment", rate=f"{limits.per_second:g}")
-            raise MoveError("too_fast", said, 429)
-        start = table.version
+class Undos:
+    """Undo, a service beside the lobby: it checks an undo against ``limits`` and takes it through the
+    lobby's one commit, under the table's lock, as a move is."""
 
-        def write(conn: Any) -> None:
-            Store.append(conn, table.id, start, [UNDO])
+    def __init__(self, lobby: Lobby, limits: UndoLimits | None = None) -> None:
+        self.lobby = lobby
+        self.limits = limits or UndoLimits()
 
-        # Shielded as a move is (manager.py): a committed undo is adopted even if the caller goes away.
-        pending = asyncio.ensure_future(lobby.writer.write(write))
-        try:
-            await asyncio.shield(pending)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await pending
-                table.take_back()
-            raise
-        table.take_back()
-        table.seats[seat].away = False
-        if ack is not None:
-            ack(table.version)
-    lobby.changed(table)
-    return table.version
+    async def undo(
+        self, table: Table, seat: int, version: Any, *, ack: Callable[[int], None] | None = None
+    ) -> int:
+        """Check, store and adopt an undo of ``seat``'s last decision; returns the new version. ``Refusal``
+        changes nothing; ``ack`` is called once the undo is committed, before anyone is sent the new state."""
+        limits = self.limits
+        async with self.lobby.lock(table.id):
+            check_undo(table, seat, version, limits)
+            # The seat's bucket lives with the table (a reconnect does not refill it); taken last, so a
+            # refused undo costs no token.
+            bucket = table.undo_rates.setdefault(seat, RateLimit(limits.per_second, limits.burst))
+            if not bucket.allow():
+                said = L_("undo at most %(rate)s a second; wait a moment", rate=f"{limits.per_second:g}")
+                raise Refusal("too_fast", said, 429)
+            start = table.version
+            await self.lobby.commit(lambda conn: Store.append(conn, table.id, start, [UNDO]), table.take_back)
+            table.seats[seat].away = False
+            if ack is not None:
+                ack(table.version)
+        self.lobby.changed(table)
+        return table.version

@@ -12,9 +12,9 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from floe.core.entry import GameEntry
+from floe.core.entry import GameEntry, resolve
 from floe.core.game import CHANCE, Game, GameSpec, State
 from floe.core.registry import entry
 from floe.testing.context import Where, short
@@ -133,6 +133,7 @@ def check_game(
       the rate is 0).
     - ``reveals``: ``(state, action, seat) -> bool``, whether the action may show the seat something that
       was hidden (a rule turning a card face up); twin worlds are compared only up to such an action.
+      Default: the one the game's entry names (``GameEntry.reveals``), else none.
     - ``records``: replay the record at actions 1, 4, 16, 64… and at the end.
 
     Raises ``ConformanceError`` (an ``AssertionError``) naming the seed, the action number and the check.
@@ -150,7 +151,7 @@ def check_game(
         sample=sample,
         information=sample if information is None else information,
         twin_steps=twin_steps,
-        reveals=reveals,
+        reveals=reveals if reveals is not None else _entry_reveals(found),
         follow_steps=follow_steps,
         records=records,
         observed_actions=observed_actions,
@@ -172,6 +173,16 @@ def check_game(
         seconds=time.perf_counter() - start,
         undos=tally.undos,
     )
+
+
+def _entry_reveals(found: GameEntry) -> Reveals | None:
+    """The ``reveals`` hook the game's entry names, or None."""
+    if found.reveals is None:
+        return None
+    hook = resolve(found.reveals)
+    if not callable(hook):
+        raise TypeError(f"{found.reveals} (the entry's reveals) is not a function")
+    return cast(Reveals, hook)
 
 
 def _player_counts(found: GameEntry, players: int | Iterable[int] | None) -> list[int]:

@@ -1,4 +1,4 @@
-"""Perft-style regression counts for any game (python-chess's perft, STYLE item 7).
+"""Perft-style regression counts for any game (python-chess's perft, docs/style.md §7).
 
 A perft file lists positions — reached from a seed by a number of random plies — and, per depth, how many
 sequences of decisions of that length start there (a sequence that reaches the end early counts once).

@@ -32,7 +32,7 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
-from floe.server.bench_probe import default_sigint
+from floe.bench.probe import default_sigint
 
 
 class Forked:

@@ -2,8 +2,8 @@
 checked after every action of the conformance games.
 
 The invariants are written from the spec, independently of the engine's masks where it matters: the cabin
-predicate is ``pair_ok`` on every pair of cards in a cabin (itself checked against the spec's table in
-``test_arche_cabins``), the scale is summed from the cards, and every card is looked for in every place.
+predicate is ``pair_ok`` on every pair of cards in a cabin (itself checked against the rules reference's table
+in ``test_arche_cabins``), the scale is summed from the cards, and every card is looked for in every place.
 """
 
 from __future__ import annotations

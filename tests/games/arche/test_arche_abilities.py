@@ -1,4 +1,5 @@
-"""The eight special abilities (spec 9) and eviction (9.1), one test per ability and per eviction case."""
+"""The eight special abilities (docs/arche-rules.md §9) and eviction (9.1), one test per ability and per
+eviction case."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""The cabin predicate of spec 7 against the reconstructed table itself, over every pair of card types ×
-weights × climates; the shy animals' neighbours; the immune animals; the engine's masks agreeing with it.
+"""The cabin predicate of docs/arche-rules.md §7 against the reconstructed table itself, over every pair of
+card types × weights × climates; the shy animals' neighbours; the immune animals; the engine's masks agreeing
+with it.
 
-The expected answer is read from the spec's 5×5 table (7.2), spelled out here: a card belongs to its
-diet's type (H, C, O) or to P (provisions), and also to S when it is shy; two cards may share a cabin when
+The expected answer is read from the rules reference's 5×5 table (§7.2), spelled out here: a card belongs to
+its diet's type (H, C, O) or to P (provisions), and also to S when it is shy; two cards may share a cabin when
 every cell that applies to them (each of one card's types against each of the other's) allows it, and
 their climates are not hot and cold. This is the consolidated predicate of 7.3, derived independently.
 """
@@ -93,7 +94,7 @@ def test_every_pair_of_types_weights_and_climates_follows_the_table(kind: str) -
                 want = expected(x, y)
                 assert pair_ok(deck, i, j, DEFAULTS) == want, (x, y)
                 assert pair_ok(deck, j, i, DEFAULTS) == want, (y, x)
-                assert expected(y, x) == want, "the spec's table is symmetric"
+                assert expected(y, x) == want, "the rules reference's table is symmetric"
 
 
 def test_the_grid_covers_every_verdict() -> None:

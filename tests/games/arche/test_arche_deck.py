@@ -1,5 +1,6 @@
-"""The card list (spec 13): the placeholder deck shipped as data, and a player's own deck loaded from a CSV
-file (``--option deck=FILE``), checked line by line; records keep the cards, never a path."""
+"""The card list (docs/arche-rules.md §13): the placeholder deck shipped as data, and a player's own deck
+loaded from a CSV file (``--option deck=FILE``), checked line by line; records keep the cards, never a
+path."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def test_the_placeholder_deck_has_the_spec_counts() -> None:
     cats = [deck.category[c] for c in range(deck.n)]
     assert deck.n == 55 and [cats.count(k) for k in range(6)] == [11, 11, 11, 10, 8, 4]
     weights = [deck.weight[c] for c in range(deck.n) if cats[c] != 4]
-    assert [weights.count(w) for w in range(5)] == [8, 12, 9, 11, 7], "spec 13.1: the animals' weights"
+    assert [weights.count(w) for w in range(5)] == [8, 12, 9, 11, 7], "§13.1: the animals' weights"
     assert sorted(deck.names[c] for c in deck.evicters) == ["Mosquito", "Skunk", "Spider"]
 
 

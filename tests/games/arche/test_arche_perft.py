@@ -1,6 +1,6 @@
-"""Perft-style regression counts (STYLE item 7) from ``tests/data/arche.perft``, checked by the shared runner
-``floe.testing.perft`` (every chance outcome fixed by the seed and the number of actions so far). The runner
-stops at the first mismatching depth of a position and reports the count under each first action
+"""Perft-style regression counts (docs/style.md §7) from ``tests/data/arche.perft``, checked by the shared
+runner ``floe.testing.perft`` (every chance outcome fixed by the seed and the number of actions so far). The
+runner stops at the first mismatching depth of a position and reports the count under each first action
 ("divide"), which narrows a regression down to one decision. Depths whose stored count exceeds
 ``FLOE_PERFT_CAP`` (default 300,000) are skipped. The file is written by ``scripts/regen_golden_arche.py``.
 """

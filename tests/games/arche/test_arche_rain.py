@@ -1,4 +1,4 @@
-"""Rain (spec 4.4, 8), the pet round, the end-game (10) and the end (11.1)."""
+"""Rain (docs/arche-rules.md §4.4, §8), the pet round, the end-game (10) and the end (11.1)."""
 
 from __future__ import annotations
 

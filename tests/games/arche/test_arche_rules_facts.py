@@ -1,5 +1,5 @@
 """Facts of Arche's rules that the golden games and the perft counts do not pin, each from the spec or an
-option's stated meaning: where the rain goes into the deck (4.4), the bank running dry under a Bronto
+option's stated meaning: where the rain goes into the deck (§4.4), the bank running dry under a Bronto
 (9.2, option ``bank``), chips under a figure (option ``chips_per_figure``), a second chip from the
 Chimpanzee, and the order of a pet round before the first turn (found by mutation testing)."""
 

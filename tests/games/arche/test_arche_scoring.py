@@ -1,5 +1,5 @@
-"""Final scoring (spec 11): the KSR's three tie examples, shared places in general, half points, chips,
-the tie-breaker; and set-up (spec 4)."""
+"""Final scoring (docs/arche-rules.md §11): the KSR's three tie examples, shared places in general, half
+points, chips, the tie-breaker; and set-up (docs/arche-rules.md §4)."""
 
 from __future__ import annotations
 

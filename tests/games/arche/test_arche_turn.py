@@ -1,4 +1,5 @@
-"""A turn (spec 6): draw, or play one or two cards; new cabins; the display refilled only after the turn."""
+"""A turn (docs/arche-rules.md §6): draw, or play one or two cards; new cabins; the display refilled only
+after the turn."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Invariant checks for Arctic positions, shared by the conformance tests (not a test module itself).
 
 ``check_state`` looks at one position; ``Watcher`` also compares consecutive positions (hand limit when a
-turn passes, power-card transfers, token moves against the table of spec 5.2).
+turn passes, power-card transfers, token moves against the table of docs/arctic-rules.md §5.2).
 """
 
 from __future__ import annotations
@@ -50,7 +50,8 @@ def check_conservation(st: ArcticState) -> None:
 
 
 def expected_base_moves(m: int, c: int) -> set[tuple[int, int]]:
-    """(main delta, companion delta) options of spec 5.2 for main/companion token positions m and c."""
+    """(main delta, companion delta) options of docs/arctic-rules.md §5.2 for main/companion token positions m
+    and c."""
     m_edge = m in (0, LAST_POSITION)
     c_edge = c in (0, LAST_POSITION)
     if not m_edge and not c_edge:
@@ -167,7 +168,8 @@ class Watcher:
             assert st.holder[a] == p, "a power card went to a seat not in turn"
             top = visible_card(st.piles[p])
             assert top >= 0 and MAIN[top] == a, "the power taken is not the visible card's animal"
-        # Token moves: the base move follows spec 5.2; the Walrus extra step moves one token by 1.
+        # Token moves: the base move follows docs/arctic-rules.md §5.2; the Walrus extra step moves one token
+        # by 1.
         if st.tokens != self.tokens:
             delta = [st.tokens[a] - self.tokens[a] for a in range(6)]
             if self.step == EXTRA:

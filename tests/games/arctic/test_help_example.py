@@ -22,7 +22,7 @@ def test_the_worked_example_scores_as_the_scoring_code_says() -> None:
     assert dict(zip(ANIMALS, got.runs, strict=True)) == e["runs"]
     assert dict(zip(ANIMALS, got.run_points, strict=True)) == e["run_points"]
     assert (got.bonus, got.totem, got.penalties, got.total) == (e["bonus"], 10, 4, e["total"])
-    assert e["total"] == 46  # the rulebook's figure (spec 8.5)
+    assert e["total"] == 46  # the rulebook's figure (docs/arctic-rules.md §8.5)
 
 
 def test_the_face_down_example_scores_as_the_scoring_code_says() -> None:

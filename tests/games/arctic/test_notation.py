@@ -1,4 +1,4 @@
-"""Action notation (STYLE item 4) and the card data (spec section 2, checklist 13.1).
+"""Action notation (docs/style.md §4) and the card data (docs/arctic-rules.md §2, §13.1).
 
 That every action legal in random games round-trips (``string_to_action``, ``parse_legal``) is checked by
 the conformance kit in ``test_kit.py``.
@@ -167,10 +167,10 @@ def test_card_table_matches_the_spec_matrices_and_both_formulas() -> None:
     assert len(table) == N_CARDS
     for c in range(N_CARDS):
         k, p, d = DECK[c] + 1, MAIN[c] + 1, DRAW[c]
-        assert c == (k - 1) * 30 + (p - 1) * 5 + (d - 1)  # card_no order of spec 2.6
+        assert c == (k - 1) * 30 + (p - 1) * 5 + (d - 1)  # card_no order of docs/arctic-rules.md §2.6
         companion = COMPANION[c] + 1
         assert table[(k, p, d)] == companion
-        s = (1 if d + k >= 7 else 0) + ((p + d + k - 1) % 6)  # BGA's formula (spec 2.3)
+        s = (1 if d + k >= 7 else 0) + ((p + d + k - 1) % 6)  # BGA's formula (docs/arctic-rules.md §2.3)
         assert companion == (s if s else 6)
         offset = ((d + k - 2) % 5) + 1  # the closed form
         assert companion == ((p - 1 + offset) % 6) + 1

@@ -1,4 +1,4 @@
-"""What a seat may know (spec section 9): hidden changes leave its view alone, visible ones do not.
+"""What a seat may know (docs/arctic-rules.md §9): hidden changes leave its view alone, visible ones do not.
 
 Also determinization: a sampled world reproduces the seat's observation, conserves every card and plays on
 legally, and different generators give different hidden worlds.

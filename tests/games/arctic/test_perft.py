@@ -1,4 +1,4 @@
-"""Perft-style regression counts (STYLE item 7) from ``tests/data/arctic.perft``, checked by the shared
+"""Perft-style regression counts (docs/style.md §7) from ``tests/data/arctic.perft``, checked by the shared
 runner ``floe.testing.perft`` (which names the count under each first action when a depth is wrong).
 Depths whose stored count exceeds ``FLOE_PERFT_CAP`` (default 100,000) are skipped. The file is written by
 ``scripts/regen_golden.py``: a change detector."""

@@ -1,4 +1,4 @@
-"""Arctic states as data: refused actions that name Arctic's own ids, the JSON fields (STYLE item 9).
+"""Arctic states as data: refused actions that name Arctic's own ids, the JSON fields (docs/style.md §9).
 
 The generic round trips (JSON, pickle, records), clone independence and refused random actions are
 checked by the conformance kit in ``test_kit.py``.

@@ -1,4 +1,5 @@
-"""Step C without powers: draws from the river, the refill, the hand limit (spec 5.3, 5.4, checklist 13.6)."""
+"""Step C without powers: draws from the river, the refill, the hand limit (docs/arctic-rules.md §5.3, §5.4,
+§13.6)."""
 
 from __future__ import annotations
 

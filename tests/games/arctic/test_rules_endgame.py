@@ -1,4 +1,4 @@
-"""The end of the game (spec section 7, checklist 13.8)."""
+"""The end of the game (docs/arctic-rules.md §7, §13.8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Step B (spec 5.2, checklist 13.4) and the Walrus powers (6.3, D7, D8)."""
+"""Step B (docs/arctic-rules.md §5.2, §13.4) and the Walrus powers (§6.3, §D7, §D8)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from floe.games.arctic.cards import ANIMALS
 
 from .positions import arrange, legal, new_game, play, pos, step_name
 
-# (main position, companion position) -> the legal outcomes, written out from the table in spec 5.2.
+# (main position, companion position) -> the legal outcomes, written out from the table in
+# docs/arctic-rules.md §5.2.
 # Positions: 0 = value 0 (edge), 2 = value 3 (middle), 5 = value 15 (edge).
 MOVES: dict[tuple[int, int], set[tuple[int, int]]] = {
     (0, 0): {(1, 1)},  # B-3, same edge: both towards the centre

@@ -1,4 +1,5 @@
-"""The penalty zone as the rulebook has it (spec section 9, D20; option ``penalties``), checked by hand.
+"""The penalty zone as the rulebook has it (docs/arctic-rules.md §9, §D20; option ``penalties``), checked by
+hand.
 
 The rulebook's words: penalty cards go face down into the zone ("lege sie verdeckt in deine Strafzone",
 German rules, step A and the hand limit); the Polar bear powers look at it and choose ("Guardate le carte

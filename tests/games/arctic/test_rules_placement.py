@@ -1,4 +1,5 @@
-"""Step A without powers: placement value, shortfall penalties, empty hands, taking the power (spec 5.1)."""
+"""Step A without powers: placement value, shortfall penalties, empty hands, taking the power
+(docs/arctic-rules.md §5.1)."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ def test_step_b_and_c_use_the_card_on_top_after_placement() -> None:
     assert (st.draw_min, st.draw_max) == (5, 5)  # draw value of orca-walrus-1
 
 
-# --- shortfall (checklist 13.5) -----------------------------------------------------------------------
+# --- shortfall (§13.5) -----------------------------------------------------------------------
 
 
 def test_shortfall_hand_two_target_four_gives_two_penalty_cards() -> None:
@@ -142,7 +143,7 @@ def test_shortfall_partly_covered_by_the_stock() -> None:
 
 
 def test_empty_hand_at_turn_start_plays_a_normal_step_a() -> None:
-    """D13: P penalty cards, the visible card's power is re-taken, B and C use the player's own card."""
+    """§D13: P penalty cards, the visible card's power is re-taken, B and C use the player's own card."""
     _, st = new_game(2, powers=["walrus-main"])
     arrange(st, player=0, piles={0: ["walrus-bear-3"]}, hands={0: []}, holder={"walrus": 1})
     assert st.is_chance_node()

@@ -1,4 +1,4 @@
-"""The 12 powers (spec section 6, checklist 13.7): windows, optionality, once per turn, and the 6.3 cases.
+"""The 12 powers (docs/arctic-rules.md §6, §13.7): windows, optionality, once per turn, and the 6.3 cases.
 
 Walrus (step B) is tested with token movement in ``test_rules_movement.py``.
 """
@@ -79,7 +79,7 @@ def test_fox_under_as_the_only_card_keeps_the_visible_card_and_retakes_its_power
 
 @pytest.mark.parametrize("bga_limit", [False, True])
 def test_fox_on_the_last_card_of_a_short_hand(bga_limit: bool) -> None:
-    """D11: the last card may go under even when it is the first card and P > 1 (not with the BGA limit)."""
+    """§D11: the last card may go under even when it is the first card and P > 1 (not with the BGA limit)."""
     st = fox("fox-under", ["fox-orca-3"], ["walrus-orca-5"], fox_first_card_bga_limit=bga_limit)
     if bga_limit:
         assert places(st) == ["place walrus-orca-5"]
@@ -247,7 +247,7 @@ def test_moose_place_to_zero_keeps_the_visible_card_and_retakes_its_power() -> N
     assert (st.place_min, st.place_max) == (0, 2)
     play(st, "stop")
     assert st.placed == 0 and st.piles[0] == [card("fox-bear-1")]
-    assert holder_of(st, "fox") == 0  # D17: A6 happens even though the visible card did not change
+    assert holder_of(st, "fox") == 0  # §D17: A6 happens even though the visible card did not change
     play(st, "main right")
     assert (pos(st, "fox"), pos(st, "bear")) == (3, 1)
 
@@ -271,7 +271,7 @@ def test_moose_place_to_six() -> None:
 
 @pytest.mark.parametrize("mode", ["one_or_two", "bga_exactly_one"])
 def test_moose_place_without_visible_card(mode: str) -> None:
-    """D12: after a take-back empties the pile, T is 1 or 2 (exactly 1 in BGA mode), never 0."""
+    """§D12: after a take-back empties the pile, T is 1 or 2 (exactly 1 in BGA mode), never 0."""
     st = moose(["walrus-orca-5"], ["bear-fox-5", "orca-puffin-5"], moose_no_visible=mode)
     arrange(st, player=0, holder={"puffin": 0, "fox": 0}, start_turn=True)
     play(st, "take-back")
@@ -330,6 +330,23 @@ def test_puffin_swap_exchanges_one_hand_card_with_one_river_card() -> None:
     assert card_name(card("orca-bear-5")) in st.observation_dict(1)["players_view"][0]["known_hand"]
 
 
+@pytest.mark.parametrize("public", [True, False])
+def test_a_take_back_is_undoable_only_from_a_public_pile(public: bool) -> None:
+    """A private pile (``piles_public=false``) hides its covered cards from the others: a take-back shows
+    them the card it uncovers, which an undo cannot make them forget (``python -m floe.testing arctic``
+    found it)."""
+    _, st = new_game(2, powers=["puffin-take-back"], piles_public=public)
+    st = arrange(
+        st,
+        player=0,
+        piles={0: ["fox-orca-3", "moose-bear-2"]},
+        hands={0: ["walrus-orca-5"]},
+        holder={"puffin": 0},
+    )
+    assert "take-back" in legal(st)
+    assert st.undoable(st.string_to_action("take-back")) is public
+
+
 def test_puffin_swap_only_before_placing_and_with_a_river() -> None:
     st = puffin("puffin-swap", ["moose-bear-2"], ["walrus-orca-5", "orca-puffin-5"], river=RIVER)
     play(st, "place walrus-orca-5")
@@ -373,7 +390,7 @@ def test_take_back_only_before_placing() -> None:
 
 
 def test_take_back_on_a_one_card_pile_places_exactly_one_card() -> None:
-    """D24: the pile becomes empty, P = 1, the card placed becomes the visible card."""
+    """§D24: the pile becomes empty, P = 1, the card placed becomes the visible card."""
     st = puffin("puffin-take-back", ["fox-orca-3"], ["walrus-orca-5", "orca-puffin-5"])
     play(st, "take-back")
     assert st.piles[0] == [] and st.placement_value == 1 and (st.place_min, st.place_max) == (1, 1)
@@ -507,7 +524,7 @@ def test_orca_deck_draw_takes_the_top_of_the_deck_hidden() -> None:
 
 
 def test_orca_deck_draw_with_an_empty_river() -> None:
-    """D15: deck draws stay possible when the river is empty."""
+    """§D15: deck draws stay possible when the river is empty."""
     st = drawing(["orca-deck"], "puffin-moose-3", holder={"orca": 0}, river=[])
     assert step_name(st) == "draw" and legal(st) == ["deck"]
     st = drawing([], "puffin-moose-3", river=[])
@@ -724,7 +741,7 @@ def test_fox_needs_a_visible_card_even_when_the_face_down_top_is_the_lowest_card
 
 @pytest.mark.parametrize("bga_limit", [False, True])
 def test_fox_bga_limit_forbids_a_first_card_on_p_two(bga_limit: bool) -> None:
-    """D11 with the BGA limit: the first card may not go under when P > 1, so P = 2 forbids it too."""
+    """§D11 with the BGA limit: the first card may not go under when P > 1, so P = 2 forbids it too."""
     st = fox("fox-under", ["moose-bear-2"], ["walrus-orca-5"], fox_first_card_bga_limit=bga_limit)
     expected = ["place walrus-orca-5"] if bga_limit else ["place walrus-orca-5", "under walrus-orca-5"]
     assert places(st) == expected
@@ -732,7 +749,8 @@ def test_fox_bga_limit_forbids_a_first_card_on_p_two(bga_limit: bool) -> None:
 
 @pytest.mark.parametrize("slug", ["fox-under", "fox-facedown"])
 def test_a_fox_card_ends_the_placement_even_below_the_moose_maximum(slug: str) -> None:
-    """A Fox card is the last card placed (spec 12): with the Moose's P + 1 still open, placing stops."""
+    """A Fox card is the last card placed (docs/arctic-rules.md §12): with the Moose's P + 1 still open,
+    placing stops."""
     _, st = new_game(2, powers=["moose-place", slug])
     arrange(
         st,

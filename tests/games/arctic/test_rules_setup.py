@@ -1,4 +1,4 @@
-"""Setup (spec section 4, checklist 13.2) and the first turn (checklist 13.3)."""
+"""Setup (docs/arctic-rules.md §4, §13.2) and the first turn (§13.3)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_setup_sizes_and_table(players: int, deck_selection: str, seed: int) -> 
     in_play = sorted(c for k in range(4) if st.decks_in_play >> k & 1 for c in DECK_CARDS[k])
     located = sorted([*st.deck, *st.river, *(c for h in st.hands for c in h)])
     assert located == in_play and len(located) == 30 * players
-    for a in range(6):  # 10/15/20 cards of each main animal (spec section 4; 2.4 item 8 says "10·n")
+    for a in range(6):  # 10/15/20 cards of each main animal (docs/arctic-rules.md §4; 2.4 item 8 says "10·n")
         assert sum(1 for c in in_play if MAIN[c] == a) == 5 * players
     assert st.step == PLACE and st.turn_player == st.first_player and st.current_player() == st.first_player
     assert st.round == 1 and st.turns == [0] * players and not st.end_triggered

@@ -1,4 +1,5 @@
-"""Tests for Arctic final scoring (spec section 8), against the spec's vectors and independent brute force."""
+"""Tests for Arctic final scoring (docs/arctic-rules.md §8), against the rules reference's vectors and
+independent brute force."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ MODES = ("free_max", "bga_adjacent")
 
 
 def ref_run_score(pile: Sequence[int]) -> int:
-    """Runs + bonus of a pile without face-down cards, straight from the wording of spec 8.1."""
+    """Runs + bonus of a pile without face-down cards, straight from the wording of
+    docs/arctic-rules.md §8.1."""
     f = {0: 0, 1: 0, 2: 1, 3: 3, 4: 6, 5: 10}
     longest: dict[int, int] = {}
     for animal, group in itertools.groupby(pile):
@@ -60,7 +62,8 @@ def brute_free(pile: Sequence[int]) -> int:
 
 
 def bga_assignments(pile: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every assignment BGA's interface allows (spec 8.3 item 3), enumerated block by block."""
+    """Every assignment BGA's interface allows (docs/arctic-rules.md §8.3 item 3), enumerated block by
+    block."""
     per_block: list[list[tuple[int, ...]]] = []
     i = 0
     while i < len(pile):
@@ -117,7 +120,8 @@ def test_run_points_table() -> None:
         run_points(-1)
 
 
-# Spec 8.6, written in the spec's own notation (1 fox .. 6 bear, "F" face-down): (pile, free_max, bga).
+# Spec 8.6, written in the rules reference's own notation (1 fox .. 6 bear, "F" face-down): (pile, free_max,
+# bga).
 SPEC_VECTORS: list[tuple[str, int, int]] = [
     ("", 0, 0),
     ("1,2,3,4,5,6", 0, 0),

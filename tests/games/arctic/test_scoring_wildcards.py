@@ -1,9 +1,10 @@
-"""Face-down cards (the fox wildcard power, spec 8.2 and 8.3) in piles worked out by hand, where the
-best-run search's shortcuts could go wrong: blocks of face-down cards, animals met again further up, and
-the bottom card of a pile (found by mutation testing: the random piles of ``test_scoring`` never met them).
+"""Face-down cards (the fox wildcard power, docs/arctic-rules.md §8.2 and §8.3) in piles worked out by hand,
+where the best-run search's shortcuts could go wrong: blocks of face-down cards, animals met again further up,
+and the bottom card of a pile (found by mutation testing: the random piles of ``test_scoring`` never met
+them).
 
 In the comments D is a face-down card; a run of 2 scores 1, 3 scores 3, 4 scores 6, 6 or more 15, and the
-bonus is that table again for the number of animals with a run of 2 or more (spec 8.1).
+bonus is that table again for the number of animals with a run of 2 or more (docs/arctic-rules.md §8.1).
 """
 
 from __future__ import annotations

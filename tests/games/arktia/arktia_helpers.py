@@ -177,7 +177,7 @@ def ref_groups(st: ArktiaState, colour: int) -> list[set[tuple[int, int]]]:
 
 
 def ref_placements(st: ArktiaState, p: int) -> set[str]:
-    """Placements by spec 5.3, 5.4 and 6(a)."""
+    """Placements by docs/arktia-rules.md §5.3, §5.4 and §6(a)."""
     layout = st.space.layout
     cells = layout.cells
     index = {cell: c for c, cell in enumerate(cells)}
@@ -198,7 +198,7 @@ def ref_placements(st: ArktiaState, p: int) -> set[str]:
 
 
 def ref_moves(st: ArktiaState, p: int) -> set[str]:
-    """Moves by spec 3.2, 4.3 and 6(b), in notation."""
+    """Moves by docs/arktia-rules.md §3.2, §4.3 and §6(b), in notation."""
     layout = st.space.layout
     cells = layout.cells
     index = {cell: c for c, cell in enumerate(cells)}
@@ -231,7 +231,7 @@ def ref_moves(st: ArktiaState, p: int) -> set[str]:
 
 
 def ref_melts(st: ArktiaState) -> set[str]:
-    """Fields that may melt by spec 9."""
+    """Fields that may melt by docs/arktia-rules.md §9."""
     layout = st.space.layout
     cells = layout.cells
     ice = {cells[c] for c, code in enumerate(st.fields) if code != HOLE}
@@ -264,7 +264,8 @@ def check_against_reference(st: ArktiaState) -> None:
 
 # --- invariants ---------------------------------------------------------------------------------------------
 def neutral_total(st: ArktiaState) -> int:
-    """Neutral Muglus of each size in the game (one per seat with neutrals, spec 5.2 / 12)."""
+    """Neutral Muglus of each size in the game (one per seat with neutrals, docs/arktia-rules.md §5.2 /
+    §12)."""
     return st.n if st.config.neutrals else 0
 
 
@@ -291,7 +292,8 @@ def check_conservation(st: ArktiaState) -> None:
 
 
 def check_fields(st: ArktiaState) -> None:
-    """Every field is a hole, empty or a legal stack (spec 4.2), and the ice is one region (spec 9)."""
+    """Every field is a hole, empty or a legal stack (docs/arktia-rules.md §4.2), and the ice is one region
+    (docs/arktia-rules.md §9)."""
     cells = st.space.layout.cells
     for code in st.fields:
         if code == HOLE:
@@ -443,7 +445,8 @@ class Watcher:
 
 # --- random games -------------------------------------------------------------------------------------------
 # Custom layouts for the option mix: a ring (a hex of radius 2 without its centre: an interior gap from the
-# start), a 3 x 9 parallelogram, and the radius-3 hexagon without one corner (spec 3.3's alternative).
+# start), a 3 x 9 parallelogram, and the radius-3 hexagon without one corner (docs/arktia-rules.md §3.3's
+# alternative).
 RING_18 = [[q, r] for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2 and (q, r) != (0, 0)]
 STRIP_27 = [[q, r] for q in range(9) for r in range(3)]
 HEX_36 = [[q, r] for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3 and (q, r) != (3, -3)]
@@ -464,7 +467,7 @@ def random_options(rng: random.Random, players: int) -> dict[str, Any]:
         if rng.random() < 0.5:
             opts[key] = rng.choice(values)
     if players == 3 and rng.random() < 0.5:
-        opts["neutrals"] = True  # variant 1 (spec 12)
+        opts["neutrals"] = True  # variant 1 (docs/arktia-rules.md §12)
     if players == 2 and rng.random() < 0.1:
         opts["neutrals"] = False
     if rng.random() < 0.25:

@@ -1,5 +1,6 @@
 """Per-seat end conditions (a), (c), (d), the options for a seat's pieces and the turn limit, and scoring
-(spec 10, 11). (b) is in ``test_arktia_melting.py``; (c) after someone else's move in the removal tests.
+(docs/arktia-rules.md §10, §11). (b) is in ``test_arktia_melting.py``; (c) after someone else's move in the
+removal tests.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .arktia_helpers import board_text, names, position
 
 
 def test_a_seat_that_can_neither_place_nor_move_is_out_as_its_turn_begins() -> None:
-    # P1's Muglus all lie under P2's and its supply is empty (spec 10(a)).
+    # P1's Muglus all lie under P2's and its supply is empty (docs/arktia-rules.md §10(a)).
     st = position(2, {"c3": "d1 g2", "d3": "t1 d2"}, supply={0: (0, 0, 0)})
     assert st.out == [OUT_STUCK, ACTIVE] and st.player == 1 and st.step == TURN
 
@@ -40,7 +41,8 @@ def test_one_muglu_left_is_not_checked_during_the_opening() -> None:
 
 
 def test_one_muglu_left_ends_a_seats_game_even_with_a_supply() -> None:
-    # P2 keeps a single Muglu: out at the end of P1's turn (spec 10(c)), although it could still place.
+    # P2 keeps a single Muglu: out at the end of P1's turn (docs/arktia-rules.md §10(c)), although it could
+    # still place.
     st = position(2, {"c3": "d2 g1", "c2": "t1", "b3": "t2"})
     st.apply(st.parse_legal("dg c3-c1"))  # b3 (1) and c1 (1) tie
     st.apply(st.parse_legal("keep p2 b3"))

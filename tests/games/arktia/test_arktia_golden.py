@@ -1,4 +1,4 @@
-"""Golden Arktia games (STYLE item 8): stored records replay to the same result and the same transcript.
+"""Golden Arktia games (docs/style.md §8): stored records replay to the same result and the same transcript.
 
 Files live in ``tests/golden/arktia/``; ``scripts/regen_golden_arktia.py`` writes them and owns the
 transcript format. A failure here means the rules' behaviour changed: inspect the diff, and if the change is

@@ -1,4 +1,4 @@
-"""Melting (spec 9) and end condition (b), from hand-built positions on the 18-field board::
+"""Melting (docs/arktia-rules.md §9) and end condition (b), from hand-built positions on the 18-field board::
 
   b1  c1  d1  e1
 a2  b2  c2  d2  e2
@@ -25,7 +25,8 @@ def test_no_melting_while_the_supply_is_not_empty() -> None:
 
 def test_the_first_melt_comes_the_turn_after_the_last_placement() -> None:
     st = position(2, {"c3": "g1", "d3": "t2", "d2": "d2"}, supply={0: (0, 0, 1)})
-    st.apply(st.parse_legal("t@b3"))  # the last Muglu of P1: no melt yet (spec 9 [GUESS], default)
+    # the last Muglu of P1: no melt yet (docs/arktia-rules.md §9 [GUESS], default)
+    st.apply(st.parse_legal("t@b3"))
     assert st.step == TURN and st.player == 1
     st.apply(st.parse_legal("d d2-e2"))
     assert st.player == 0 and st.melt_due

@@ -1,4 +1,4 @@
-"""Notation: every id round-trips through its text, aliases parse, bad text is refused (STYLE item 4).
+"""Notation: every id round-trips through its text, aliases parse, bad text is refused (docs/style.md §4).
 
 That the legal actions of random games round-trip (``string_to_action``, ``parse_legal``) is checked by the
 conformance kit in ``test_arktia_kit.py``.

@@ -1,7 +1,7 @@
-"""Perft-style regression counts (STYLE item 7) from ``tests/data/arktia.perft``, checked by the shared runner
-``floe.testing.perft`` (Arktia has no chance: every ply is a decision). Depths whose stored count exceeds
-``FLOE_PERFT_CAP`` (default 300,000) are skipped. The file is written by ``scripts/regen_golden_arktia.py``:
-a change detector."""
+"""Perft-style regression counts (docs/style.md §7) from ``tests/data/arktia.perft``, checked by the shared
+runner ``floe.testing.perft`` (Arktia has no chance: every ply is a decision). Depths whose stored count
+exceeds ``FLOE_PERFT_CAP`` (default 300,000) are skipped. The file is written by
+``scripts/regen_golden_arktia.py``: a change detector."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Arktia states as data: a bad record names its action, observations are the whole state, rendering
-(STYLE item 9).
+(docs/style.md §9).
 
 Records replaying to the same state, JSON and pickle round trips, clone independence, refused actions,
 exact determinization and the observation vectors are checked by the conformance kit in

@@ -1,4 +1,5 @@
-"""Removal of cut-off Muglus (spec 8), each case from a hand-built position on the 18-field board::
+"""Removal of cut-off Muglus (docs/arktia-rules.md §8), each case from a hand-built position on the 18-field
+board::
 
   b1  c1  d1  e1
 a2  b2  c2  d2  e2

@@ -1,6 +1,7 @@
 """Facts of Arktia's rules that the golden games and the perft counts do not pin: what set-up lays out, a
 neutral set-up that runs out of room, the melt duty of a seat whose neighbour still has pieces, what a
-removed seat puts back in the box, and the state at the end (spec 5, 9, 10; found by mutation testing)."""
+removed seat puts back in the box, and the state at the end (docs/arktia-rules.md §5, §9, §10; found by
+mutation testing)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,8 @@ def test_a_seat_with_an_empty_supply_must_melt_whatever_the_next_seat_holds() ->
 
 
 def test_a_removed_seat_s_pieces_go_to_the_box_by_size() -> None:
-    # P2 stops with out_pieces=remove: its two Tori and its Globus leave the board (spec 10, option).
+    # P2 stops with out_pieces=remove: its two Tori and its Globus leave the board (docs/arktia-rules.md §10,
+    # option).
     board = {"b2": "t2", "c2": "t2 d1", "d2": "g2", "c3": "t1", "b3": "d1"}
     st = position(2, board, player=1, options={"out_pieces": "remove"})
     st.apply(st.parse_legal("stop"))

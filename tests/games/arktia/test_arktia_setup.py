@@ -1,4 +1,5 @@
-"""Set-up, the neutral Muglus, the opening rounds (spec 5, 12) and the options (layouts, flags)."""
+"""Set-up, the neutral Muglus, the opening rounds (docs/arktia-rules.md §5, §12) and the options (layouts,
+flags)."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def test_three_player_variant_with_nine_neutrals() -> None:
         st.apply(st.legal_actions()[-1])
         count += 1
     assert count == 9 and st.on_board(NEUTRAL) == 9
-    # Round 1: the start player too must place next to an occupied field (spec 5.3, 12).
+    # Round 1: the start player too must place next to an occupied field (docs/arktia-rules.md §5.3, §12).
     layout = st.space.layout
     occupied = {c for c, code in enumerate(st.fields) if code > 0}
     for text in names(st):

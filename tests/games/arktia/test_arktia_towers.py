@@ -1,4 +1,5 @@
-"""Towers, lifting, straight-line moves and control (spec 3.2, 4, 6(b)), each from a hand-built position.
+"""Towers, lifting, straight-line moves and control (docs/arktia-rules.md §3.2, §4, §6(b)), each from a
+hand-built position.
 
 Fields of the placeholder 18-field board (2 players)::
 
@@ -65,7 +66,8 @@ def test_what_can_be_lifted(stack: str, lifts: set[str]) -> None:
 
 
 def test_building_d_both_ways_and_c_from_a_torus_only() -> None:
-    # D from tower A moving onto an empty Torus, and from a Globus moving onto tower B (spec 4.1, item 3).
+    # D from tower A moving onto an empty Torus, and from a Globus moving onto tower B
+    # (docs/arktia-rules.md §4.1, item 3).
     st = position(2, {"c3": "d1 g1", "d3": "t2"})
     st.apply(st.parse_legal("dg c3-d3"))
     assert board_text(st) == {"d3": "t2 d1 g1"}
@@ -85,7 +87,8 @@ def test_only_the_owner_of_the_top_piece_moves_a_stack() -> None:
     st = position(2, {"c3": "t1 d1 g2", "b3": "t2", "d3": "g1 tn"})
     moving_from = {text.split()[1].split("-")[0] for text in names(st) if "-" in text}
     assert "c3" not in moving_from  # P1's Torus and Diskus lie under P2's Globus
-    assert "d3" not in moving_from  # a neutral Torus tops d3: nobody moves it (spec 13, item 9)
+    # a neutral Torus tops d3: nobody moves it (docs/arktia-rules.md §13, item 9)
+    assert "d3" not in moving_from
     assert moving_from == set()
 
 

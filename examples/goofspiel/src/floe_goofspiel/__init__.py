@@ -9,4 +9,5 @@ ENTRY = GameEntry(
     default_bot="ismcts:it=200",
     hint_bots=("ismcts:it=2000",),
     lobby_bots=("random", "ismcts:it=200", "ismcts:it=1000"),
+    reveals="floe_goofspiel.game:last_bid",  # for the conformance kit (floe.testing)
 )

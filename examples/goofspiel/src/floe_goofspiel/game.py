@@ -178,3 +178,10 @@ class Goofspiel(Game):
         st = self.new_initial_state()
         vars(st).update(copy.deepcopy(data))
         return st
+
+
+def last_bid(state: State, action: int, seat: int) -> bool:
+    """Whether ``action`` may show ``seat`` something hidden (the entry's ``reveals``, for ``floe.testing``):
+    the round's last bid shows every bid, so worlds that differed in them may differ after it."""
+    assert isinstance(state, GoofspielState)
+    return state.current_player() >= 0 and state.bids.count(0) == 1

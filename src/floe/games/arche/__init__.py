@@ -1,6 +1,7 @@
 """Arche Opti Mix (Doris & Frank, 2005): load animals into the ark's cabins without tipping the scale and win
-the majorities on the five scoring cards. Rules: ``shared/rules/arche-opti-mix.md``; how the engine reads
-them: ``docs/arche-rules.md``. The card list is the spec's placeholder (``cards.csv``), not the printed one.
+the majorities on the five scoring cards. Rules: ``docs/arche-rules.md``; how the engine reads
+them: ``docs/arche-rules.md``. The card list is the rules reference's placeholder (``cards.csv``), not the
+printed one.
 """
 
 from floe.games.arche import native

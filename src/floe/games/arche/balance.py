@@ -15,7 +15,7 @@ from floe.games.arche.game import ArcheState
 
 
 def starting_chips(final: ArcheState, seat: int) -> int:
-    """The action chips ``seat`` was dealt at the start (spec 4.3)."""
+    """The action chips ``seat`` was dealt at the start (docs/arche-rules.md §4.3)."""
     options = final.config.options
     later = options["seat_chips"] == "later_plus_one" and seat != final.first_player
     return int(options["start_chips"]) + (1 if later else 0)

@@ -1,8 +1,8 @@
 """Arche's cards: the placeholder deck shipped in ``cards.csv`` and the reader of a player's own deck file.
 
-**The printed card list is unknown** (spec section 13): ``cards.csv`` is the spec's placeholder deck
-(section 13.1), 47 invented animals, 8 provisions and 5 rain cards with the original counts, marked as a
-placeholder wherever a player sees the game. A player who owns the game loads the real cards with
+**The printed card list is unknown** (docs/arche-rules.md §13): ``cards.csv`` is the rules reference's
+placeholder deck (§13.1), 47 invented animals, 8 provisions and 5 rain cards with the original counts,
+marked as a placeholder wherever a player sees the game. A player who owns the game loads the real cards with
 ``--option deck=FILE``: a CSV with the same columns, read and checked here line by line (``parse_deck``),
 each problem a one-line ``OptionError`` naming the line. A record stores the parsed rows, never a path.
 
@@ -33,7 +33,7 @@ from floe.core.errors import OptionError
 from floe.core.i18n import N_, Msg, current
 from floe.games.arche.i18n import CATALOG, L_
 
-# Set to False only when the real card list replaces cards.csv (spec section 13.1 asks for the label).
+# Set to False only when the real card list replaces cards.csv (docs/arche-rules.md §13.1 asks for the label).
 PLACEHOLDER_DECK = True
 PLACEHOLDER_NOTICE = N_("placeholder cards, not the printed ones")
 
@@ -53,11 +53,11 @@ HEAVY, USEFUL, SHY, SLOW, PROVISIONS = range(5)
 NONE = 5
 CATEGORIES = ("heavy", "useful", "shy", "slow", "provisions", "-")
 N_SCORING = 5
-# Special abilities (spec section 9).
+# Special abilities (docs/arche-rules.md §9).
 (NO_SPECIAL, BRONTO, FOX, IMMUNE, MOSQUITO, SKUNK, SPIDER, CHIMP) = range(8)
 SPECIALS = ("-", "bronto", "fox", "immune", "mosquito", "skunk", "spider", "chimp")
 EVICTERS = frozenset((MOSQUITO, SKUNK, SPIDER))
-# Cards that can never be evicted (spec 9.1).
+# Cards that can never be evicted (docs/arche-rules.md §9.1).
 UNEVICTABLE = frozenset((FOX, SPIDER, MOSQUITO))
 
 _ALIASES = {

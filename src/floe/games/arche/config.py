@@ -1,9 +1,9 @@
 """Arche's rules with their options fixed: one frozen ``RulesConfig`` per game, with the tables the engine
 reads in its hot paths (built once per option set and deck, shared by every state of the game).
 
-The cabin predicate of spec 7.3 is pairwise (every rule is about two cards in one cabin, or a shy card
-and a neighbouring cabin), so it is tabulated here: ``compat[c]`` is the bit mask of the cards that may
-share a cabin with card ``c``. A card may join a cabin when every card there is in its mask
+The cabin predicate of docs/arche-rules.md §7.3 is pairwise (every rule is about two cards in one cabin, or a
+shy card and a neighbouring cabin), so it is tabulated here: ``compat[c]`` is the bit mask of the cards that
+may share a cabin with card ``c``. A card may join a cabin when every card there is in its mask
 (``cabin_ok``), which ``rules.py`` reads from a memo keyed by the cabin's mask.
 
 >>> cfg = RulesConfig.from_options({})
@@ -43,7 +43,7 @@ from floe.games.arche.cards import (
 from floe.games.arche.i18n import L_
 from floe.games.arche.options import DEFAULTS, OPTIONS
 
-TOTAL_DISCS = 22  # the orange discs: action chips and half-point markers together (spec section 2)
+TOTAL_DISCS = 22  # the orange discs: action chips and half-point markers together (docs/arche-rules.md §2)
 MAX_TILT = 2  # the scale's five positions -2..+2
 CABIN_SIZE = 3
 MAX_ROW = 24  # cabins per row: an engine limit (the action space is fixed), far beyond real play
@@ -96,14 +96,14 @@ SLOTS = NEW_RIGHT + 1
 
 
 def pair_ok(deck: Deck, x: int, y: int, options: Mapping[str, Any]) -> bool:
-    """Whether cards ``x`` and ``y`` may share a cabin (spec 7.3, the consolidated predicate).
+    """Whether cards ``x`` and ``y`` may share a cabin (docs/arche-rules.md §7.3, the consolidated predicate).
 
     Climate: never hot with cold. Provisions: never with a herbivore or an omnivore (a shy herbivore may,
     ``shy_with_provisions``). Between two animals:
     a shy animal never with a carnivore or omnivore (an immune shy animal may, ``immune_shy``); two
     carnivores/omnivores never (unless one is immune); a carnivore/omnivore only with animals heavier than
     itself (``predator_weight``), a check skipped when the other animal is immune, or when the predator
-    itself is immune and ``immune_predator=exempt`` (spec 12 #7).
+    itself is immune and ``immune_predator=exempt`` (docs/arche-rules.md §12 #7).
     """
     cx, cy = deck.climate[x], deck.climate[y]
     if cx != cy and ANY not in (cx, cy):
@@ -158,7 +158,7 @@ class RulesConfig:
     targets: tuple[int, ...]  # per card: the cards it may evict (0 for a card without the ability)
     evict_index: tuple[int, ...]  # per card: its index among the evicters, or -1
     evicter_mask: int
-    opening_mask: int  # cards of weight 1 or 2 (spec 4.2)
+    opening_mask: int  # cards of weight 1 or 2 (docs/arche-rules.md §4.2)
     category_mask: tuple[int, ...]  # per category (NONE last)
     opposite: bool  # the cabin opposite is a neighbour (shy_neighbours)
     own_cabin: bool  # evict_from=own_cabin

@@ -2,9 +2,9 @@
 
 ``legal_actions(state)`` lists the legal ids in ascending order. Plays are generated cabin by cabin from
 bit masks: the hand's cards that fit the scale on that side (``config.fit``), that every card of the
-cabin accepts (``config.cabin_ok``, the tabulated predicate of spec 7.3) and, for shy animals, whose
-neighbouring cabins hold no carnivore. A play's id is ``play + slot * n + card``, so the ids of one cabin
-follow each other; the tuple of a (slot, cards) pair is memoised, since random play and search meet the
+cabin accepts (``config.cabin_ok``, the tabulated predicate of docs/arche-rules.md §7.3) and, for shy animals,
+whose neighbouring cabins hold no carnivore. A play's id is ``play + slot * n + card``, so the ids of one
+cabin follow each other; the tuple of a (slot, cards) pair is memoised, since random play and search meet the
 same hands and cabins again and again.
 """
 
@@ -82,7 +82,8 @@ def scary(row: list[int], other: list[int], i: int, scare: int, opposite: bool) 
 
 
 def can_open(st: ArcheStateData, p: int) -> bool:
-    """Whether seat ``p`` has the chips to open a new cabin (spec 6 1b; in the end-game one more, 10)."""
+    """Whether seat ``p`` has the chips to open a new cabin (docs/arche-rules.md §6 1b; in the end-game one
+    more, 10)."""
     need = 2 if st.phase == ENDGAME else 1
     if st.config.options["open_without_chips"]:
         need -= 1
@@ -182,9 +183,9 @@ def _evictions(
     evictions: dict[int, list[int]],
     forced: dict[int, int],
 ) -> None:
-    """The legal own-cabin evictions of the evicters in ``hand`` (spec 9.1): the evicter takes the place of
-    a card it may evict, fitting the cabin without that card and the scale with the weights exchanged.
-    With ``eviction=mandatory`` an evicter that can evict in a cabin may not enter it otherwise
+    """The legal own-cabin evictions of the evicters in ``hand`` (docs/arche-rules.md §9.1): the evicter takes
+    the place of a card it may evict, fitting the cabin without that card and the scale with the weights
+    exchanged. With ``eviction=mandatory`` an evicter that can evict in a cabin may not enter it otherwise
     (``forced``)."""
     cfg = st.config
     opts = cfg.options
@@ -274,7 +275,8 @@ def any_cabin_targets(st: ArcheStateData, evicter: int) -> list[int]:
 
 
 def opening_mask(st: ArcheStateData) -> int:
-    """The cards that may still open the ark: weight 1 or 2, and not a third of a category (spec 4.2)."""
+    """The cards that may still open the ark: weight 1 or 2, and not a third of a category
+    (docs/arche-rules.md §4.2)."""
     cfg = st.config
     mask = cfg.opening_mask
     counts = [0] * (NONE + 1)

@@ -1,8 +1,9 @@
 """Arche's options as a schema: the one source for the command line, the lobby, records and the docs.
 
-Every [GUESS] of ``shared/rules/arche-opti-mix.md`` and every numbered ambiguity of its section 12 is an
-option here, with the spec's recommended reading as the default; ``follows`` names the section. ``deck`` is
-the card list (a ``file`` option: the command line reads ``deck=FILE``, records keep the parsed cards).
+Every [GUESS] of ``docs/arche-rules.md`` and every numbered ambiguity of its §12 is an
+option here, with the rules reference's recommended reading as the default; ``follows`` names the section.
+``deck`` is the card list (a ``file`` option: the command line reads ``deck=FILE``, records keep the parsed
+cards).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Arche's rules: set-up, the turn (draw or play), rain and the pet round, the end-game (spec 4–11).
+"""Arche's rules: set-up, the turn (draw or play), rain and the pet round, the end-game
+(docs/arche-rules.md §4–§11).
 
 Three entry points work on ``ArcheStateData``: ``setup`` (the empty table and its chance jobs),
 ``legal_actions`` (the single source of legality) and ``apply_action`` (one action, then ``settle``, which
@@ -7,9 +8,9 @@ runs the queue of pending work until a chance event or a decision is due).
 A turn: at ``START`` the player draws (``draw c``: a display card, then the deck's top card, then the
 display is refilled) or plays a first card (``play c slot``, ``play e evict t``); a card that may be
 followed by a second leads to ``SECOND`` (a second card into another cabin, or ``done``). What a card sets
-off is queued as jobs in the spec's order: its figure, the Chimpanzee's chip (figure first by default,
-``chimp_order``), the Fox's chips, the eviction's figure, the display card taken for a new cabin; then
-the display is refilled and the next player's turn begins. After the fifth rain the ``ENDGAME`` phase has
+off is queued as jobs in the rules reference's order: its figure, the Chimpanzee's chip (figure first by
+default, ``chimp_order``), the Fox's chips, the eviction's figure, the display card taken for a new cabin;
+then the display is refilled and the next player's turn begins. After the fifth rain the ``ENDGAME`` phase has
 each player in turn pass for good or pay a chip and play one animal, until everyone has passed.
 """
 
@@ -60,7 +61,7 @@ _DRAW_JOBS = frozenset((J_SHOW, J_REFILL, J_DRAW))
 
 
 def setup(st: ArcheStateData, config: RulesConfig, n: int) -> None:
-    """Lay out the empty table for ``n`` players and queue set-up's chance events (spec section 4)."""
+    """Lay out the empty table for ``n`` players and queue set-up's chance events (docs/arche-rules.md §4)."""
     st.config = config
     st.players = n
     first = config.options["first_player"]
@@ -141,7 +142,8 @@ def _apply_chance(st: ArcheStateData, action: int) -> None:
     st.stock.remove(c)
     if kind == J_OPEN:
         if opening_mask(st) >> c & 1:
-            # Two cabins a side (spec 4.2), each card on the lighter side while it has room: the scale
+            # Two cabins a side (docs/arche-rules.md §4.2), each card on the lighter side while it has room:
+            # the scale
             # never leaves -2..+2 on the way (weights 1–2 end within it).
             left_room = len(st.left) < 2
             row = st.left if left_room and (len(st.right) >= 2 or st.tilt <= 0) else st.right
@@ -167,7 +169,8 @@ def _apply_chance(st: ArcheStateData, action: int) -> None:
 
 
 def _rain(st: ArcheStateData) -> None:
-    """A rain card is revealed: set aside; the 2nd starts the pet round, the 5th the end-game (spec 8)."""
+    """A rain card is revealed: set aside; the 2nd starts the pet round, the 5th the end-game
+    (docs/arche-rules.md §8)."""
     if st.middle_rain:
         st.middle_rain = 0
     else:
@@ -317,9 +320,9 @@ def _play(st: ArcheStateData, p: int, c: int, slot: int, target: int) -> None:
 
 
 def _figure_jobs(st: ArcheStateData, p: int, c: int, half: bool) -> list[tuple[int, int, int]]:
-    """The figure for card ``c`` (spec 6.2): on its category's scoring card (``half``: with a chip under it,
-    the Bronto), chosen by the player for an uncategorised card (``uncategorised_figure=choose``), else
-    none."""
+    """The figure for card ``c`` (docs/arche-rules.md §6.2): on its category's scoring card (``half``: with a
+    chip under it, the Bronto), chosen by the player for an uncategorised card
+    (``uncategorised_figure=choose``), else none."""
     if half:  # the Bronto's figure goes on the heavy card whatever the card's category (rulebook)
         return [(J_PLACE, p, 2 * HEAVY + 1)]
     k = st.config.category[c]
@@ -331,8 +334,8 @@ def _figure_jobs(st: ArcheStateData, p: int, c: int, half: bool) -> list[tuple[i
 
 
 def _eviction_jobs(st: ArcheStateData, p: int, t: int) -> list[tuple[int, int, int]]:
-    """What evicting ``t`` gives the evicter (spec 9.1): a figure on t's category, with a chip under it for
-    the Bronto; the Chimpanzee's chip."""
+    """What evicting ``t`` gives the evicter (docs/arche-rules.md §9.1): a figure on t's category, with a chip
+    under it for the Bronto; the Chimpanzee's chip."""
     special = st.config.special[t]
     jobs = []
     if st.phase != ENDGAME or st.config.options["endgame_figures"]:
@@ -443,7 +446,8 @@ def _rain_into_deck(st: ArcheStateData) -> None:
 
 
 def _begin(st: ArcheStateData) -> None:
-    """The end of set-up: chips dealt (spec 4.3), the first turn (or a pet round due first)."""
+    """The end of set-up: chips dealt (docs/arche-rules.md §4.3), the first turn (or a pet round due
+    first)."""
     if st.pets_due:
         st.pets_due = False
         st.pending[0:0] = [*_pet_jobs(st), (J_BEGIN, 0, 0)]

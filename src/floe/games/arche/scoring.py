@@ -1,4 +1,5 @@
-"""Arche's final scoring (spec 11): the five majorities (10/6/2 with shared places), chips, the tie-breaker.
+"""Arche's final scoring (docs/arche-rules.md §11): the five majorities (10/6/2 with shared places), chips,
+the tie-breaker.
 
 A seat's strength on a scoring card is its figures there, a figure with a chip under it counting 1.5.
 Seats with at least one figure are ordered by strength; places pay 10, 6, then 2 each; seats of equal

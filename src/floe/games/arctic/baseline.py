@@ -1,8 +1,8 @@
 """Arctic's ``baseline`` bot: Board Game Arena's automatic ("zombie") player, with its bugs fixed.
 
-The heuristics are those of spec section 11, restated in our own code. The bot never uses an optional
+The heuristics are those of docs/arctic-rules.md §11, restated in our own code. The bot never uses an optional
 power (no Puffin, no Fox placement, no Moose stop before the normal target, no Orca deck or Bear penalty
-draws while a river card can be taken, never gives a penalty card). The "Baseline" fixes of section 11
+draws while a river card can be taken, never gives a penalty card). The "Baseline" fixes of §11
 are applied:
 
 - token moves are chosen among the legal ones (the preferred direction if legal, otherwise the other);
@@ -38,7 +38,8 @@ _MOVES = {
     EXTRA: {RIGHT: act.EXTRA_RIGHT, LEFT: act.EXTRA_LEFT},
 }
 
-# Last-card rule (spec 11.1 step 3): for the hand size h (counting the card about to be placed), the draw
+# Last-card rule (docs/arctic-rules.md §11.1 step 3): for the hand size h (counting the card about to be
+# placed), the draw
 # values best first. A small hand wants a card that draws a lot now and asks for few cards next turn; a
 # big hand the opposite. BGA has no row for h = 7 (it stalls); the baseline uses the h = 6 row for any
 # h >= 6. BGA's row for h = 0 can never be used (the card being placed is in the hand), so it is left out.
@@ -54,7 +55,8 @@ MAX_PREFERENCE_ROW = 6
 
 
 def preferred_main_direction(main: int, companion: int, tokens: Sequence[int], totem: int) -> int:
-    """The direction (``RIGHT``/``LEFT``) the zombie wants for the main token (spec 11.2, cases 1–3).
+    """The direction (``RIGHT``/``LEFT``) the zombie wants for the main token (docs/arctic-rules.md §11.2,
+    cases 1–3).
 
     ``tokens`` holds the positions 0..5 per animal and ``totem`` is the bot's own totem animal. Edges are
     only looked at as the rule itself does; whether the move is legal is decided by the caller.
@@ -75,7 +77,8 @@ def preferred_main_direction(main: int, companion: int, tokens: Sequence[int], t
 
 
 def last_card_choice(candidates: Sequence[int], hand_size: int) -> int:
-    """The candidate the last-card rule places as the new visible card (spec 11.1 step 3, last card).
+    """The candidate the last-card rule places as the new visible card (docs/arctic-rules.md §11.1 step 3,
+    last card).
 
     The first draw value in the row for ``hand_size`` that some candidate has wins; among candidates with
     that draw value the earliest in ``candidates`` order is taken.
@@ -98,7 +101,7 @@ def river_animal_order(river: Sequence[int]) -> list[tuple[int, int]]:
 
 
 class ArcticBaselineBot(Bot):
-    """BGA's zombie player for Arctic with the baseline fixes of spec section 11."""
+    """BGA's zombie player for Arctic with the baseline fixes of docs/arctic-rules.md §11."""
 
     name = "baseline"
 
@@ -139,7 +142,7 @@ class ArcticBaselineBot(Bot):
     def _totem(self, obs: ArcticObservation) -> int:
         return obs.totems[self._own_seat(obs)]
 
-    # --- step A: placing (11.1) -------------------------------------------------------------------------
+    # --- step A: placing (§11.1) -------------------------------------------------------------------------
     def _place(self, obs: ArcticObservation, legal: set[int]) -> int | None:
         placeable = _cards(obs.hand, act.PLACE, legal)
         if not placeable:
@@ -173,7 +176,7 @@ class ArcticBaselineBot(Bot):
             return self.rng.choice(candidates)
         return last_card_choice(candidates, hand_size)
 
-    # --- step B: moving tokens (11.2) -------------------------------------------------------------------
+    # --- step B: moving tokens (§11.2) -------------------------------------------------------------------
     def _move(self, obs: ArcticObservation, legal: set[int]) -> int | None:
         top = self._visible(obs)
         if top < 0:
@@ -199,7 +202,7 @@ class ArcticBaselineBot(Bot):
             return act.PASS
         return None
 
-    # --- step C: drawing (11.3) and discarding (11.4) ---------------------------------------------------
+    # --- step C: drawing (§11.3) and discarding (§11.4) ---------------------------------------------------
     def _draw(self, obs: ArcticObservation, legal: set[int]) -> int | None:
         river = _cards(obs.river, act.RIVER, legal)
         if not river:

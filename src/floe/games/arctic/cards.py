@@ -43,7 +43,7 @@ LAST_POSITION: Final = 5
 
 
 class CardDataError(ValueError):
-    """The shipped card table breaks one of the invariants of spec section 2.4."""
+    """The shipped card table breaks one of the invariants of docs/arctic-rules.md §2.4."""
 
 
 def _animal_index(name: str) -> int:
@@ -78,10 +78,11 @@ def validate(
     draw: tuple[int, ...],
     deck: tuple[int, ...],
 ) -> None:
-    """Check the card table against every invariant of spec section 2.4; raise ``CardDataError`` if not.
+    """Check the card table against every invariant of docs/arctic-rules.md §2.4; raise ``CardDataError`` if
+    not.
 
-    The companion must also match the closed formula of spec section 2.3, so a corrupted row is caught
-    even if it happens to keep the counting invariants.
+    The companion must also match the closed formula of docs/arctic-rules.md §2.3, so a corrupted row is
+    caught even if it happens to keep the counting invariants.
     """
     if len(main) != N_CARDS:
         raise CardDataError(f"expected {N_CARDS} cards, found {len(main)}")

@@ -1,9 +1,10 @@
-"""Arctic's rule flags (spec section 10) and power sides, as one frozen record that is part of the record.
+"""Arctic's rule flags (docs/arctic-rules.md §10) and power sides, as one frozen record that is part of the
+record.
 
 Defaults are the rules-faithful choices; ``preset="bga"`` gives the Board Game Arena compatible set.
-``penalties`` says what an owner sees of their own penalty zone (spec D20): ``hidden_look`` (the rulebook:
-face down, a Polar bear power's look shows the zone and its user chooses), ``seen`` (BGA: every card shows
-to its owner) or ``hidden_blind`` (face down, the Polar bear powers take an unseen card by chance).
+``penalties`` says what an owner sees of their own penalty zone (docs/arctic-rules.md §D20): ``hidden_look``
+(the rulebook: face down, a Polar bear power's look shows the zone and its user chooses), ``seen`` (BGA: every
+card shows to its owner) or ``hidden_blind`` (face down, the Polar bear powers take an unseen card by chance).
 Options arrive as a mapping (from the CLI, a record or the server) and are checked by the game's option
 schema (``options.OPTIONS``) before a config is built from them.
 
@@ -47,7 +48,7 @@ class RulesConfig:
 
     @classmethod
     def bga(cls) -> RulesConfig:
-        """The Board Game Arena compatible preset (spec section 10, flag summary)."""
+        """The Board Game Arena compatible preset (docs/arctic-rules.md §10, flag summary)."""
         return cls(
             end_trigger="bga",
             deck_selection="first_n",

@@ -28,5 +28,6 @@ ENTRY = GameEntry(
     locale="floe.games.arctic:locale",
     score="floe.games.arctic.score_cmd:score_command",
     balance="floe.games.arctic.balance:BALANCE",
+    reveals="floe.games.arctic.reveals:reveals",
     order=0,
 )

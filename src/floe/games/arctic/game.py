@@ -44,11 +44,13 @@ class ArcticState(FieldsState, rules.ArcticStateCore, State):
 
     def undoable(self, action: int) -> bool:
         """A decision that keeps this seat in the same turn with no card drawn (placing, moving tokens,
-        the puffin's swap with the river...), except a Bear gift (the receiver sees the card arrive) and a
-        Bear power's look (its user has seen the face-down zone: an undo cannot make them forget it)."""
+        the puffin's swap with the river...), except a Bear gift (the receiver sees the card arrive), a
+        Bear power's look (its user has seen the face-down zone: an undo cannot make them forget it) and a
+        take-back from a private pile (the others see the card it uncovers): the reveals of ``reveals.py``."""
         p = self.to_act
         gift = act.GIVE_BLIND <= action < act.GIVE_BLIND + 4 or act.GIVE <= action < act.N_PLAYER_ACTIONS
-        if p < 0 or gift or action == act.LOOK:
+        uncovers = action == act.TAKE_BACK and not self.config.piles_public
+        if p < 0 or gift or uncovers or action == act.LOOK:
             return False
         after = self.clone()
         rules.apply_action(after, action)  # a draw from the deck or a penalty zone leaves a chance node

@@ -1,4 +1,5 @@
-"""Arctic's game log: one line in words per action, told from what one viewer may know (spec section 9).
+"""Arctic's game log: one line in words per action, told from what one viewer may know
+(docs/arctic-rules.md §9).
 
 ``log_line(before, after, seen, actor, viewer)`` reads only the viewer's observations just before and
 just after the action and the action as the viewer may know it (``seen``, from ``observe_action``, where a
@@ -98,7 +99,8 @@ def _decision_line(obs: ArcticObservation, seen: str, actor: int, viewer: int | 
             return p.say(_("You don't use the Walrus power"), _("%(who)s doesn't use the Walrus power"))
         return p.say(_("You give no penalty card away"), _("%(who)s gives no penalty card away"))
     if kind is k.TAKE_BACK:
-        # The visible card is face-up and public, and it is announced as it goes back (spec 9).
+        # The visible card is face-up and public, and it is announced as it goes back
+        # (docs/arctic-rules.md §9).
         top = visible_top(obs.piles[actor])
         return p.say(
             _("You take %(card)s back into your hand (Puffin)"),

@@ -1,4 +1,4 @@
-"""What one seat may know (spec section 9), decided here and nowhere else.
+"""What one seat may know (docs/arctic-rules.md §9), decided here and nowhere else.
 
 ``observe(state, seat)`` turns the full state into an ``ArcticObservation``; the server, the bots, the
 terminal and the learning adapters all start from it. ``observe_action`` says what a seat learns of an
@@ -10,10 +10,10 @@ What a seat sees of the others: hand and penalty counts, the public knowledge ga
 (cards seen entering a hand and not seen leaving it), every face-up pile card (flag ``piles_public``; only
 the visible card otherwise), the place of each face-down card but not its animal, and the totems only once
 the game is over. Its own hand, totem and face-down cards always. Of its own penalty zone (option
-``penalties``, spec D20): every card (``seen``); the cards it has seen, i.e. discarded itself or looked at
-with a Polar bear power, and how many it has not (``hidden_look``); only the count (``hidden_blind``).
-How many cards of each zone their owner has not seen is public: every arrival and every look is a public
-event. Nobody sees the deck or the reserve, which have no order to read anyway.
+``penalties``, docs/arctic-rules.md §D20): every card (``seen``); the cards it has seen, i.e. discarded itself
+or looked at with a Polar bear power, and how many it has not (``hidden_look``); only the count
+(``hidden_blind``). How many cards of each zone their owner has not seen is public: every arrival and every
+look is a public event. Nobody sees the deck or the reserve, which have no order to read anyway.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ CHANCE = -1
 HIDDEN = -1  # a pile entry, hand or penalty card whose identity the seat does not know
 FACE_DOWN_UNKNOWN = -1 - FACE_DOWN_FLAG  # distinct from HIDDEN so the place of a face-down card shows
 
-# Every scalar of the state (step, turn counters, whose turn...) is public information (spec section 9).
+# Every scalar of the state (step, turn counters, whose turn...) is public information
+# (docs/arctic-rules.md §9).
 PUBLIC_SCALARS = SCALAR_FIELDS
 
 
@@ -142,10 +143,10 @@ _PRIVATE_CARD_KINDS = frozenset((ActionKind.FACEDOWN, ActionKind.PENALTY, Action
 
 
 def observe_action(st: ArcticStateData, action: int, seat: int | None) -> str | None:
-    """``action`` (about to be applied to ``st``) as ``seat`` may know it (spec section 9): its notation,
-    the notation with the card written ``?`` (another player's face-down card, discard or penalty-zone
-    card), or None for a chance outcome the seat learns nothing of (a card reaching another hand, a penalty
-    card it may not look at, another totem)."""
+    """``action`` (about to be applied to ``st``) as ``seat`` may know it (docs/arctic-rules.md §9): its
+    notation, the notation with the card written ``?`` (another player's face-down card, discard or
+    penalty-zone card), or None for a chance outcome the seat learns nothing of (a card reaching another hand,
+    a penalty card it may not look at, another totem)."""
     text = act.action_to_string(action)
     if st.to_act == CHANCE:
         kind, owner, _ = st.pending[0]

@@ -1,6 +1,6 @@
 """Arctic's options as a schema: the one source for the command line, the lobby, records and the docs.
 
-Each flag follows a numbered decision of ``shared/rules/arctic.md`` (section 10, D1–D27). Defaults are the
+Each flag follows a numbered decision of ``docs/arctic-rules.md`` (§10, §D1–§D27). Defaults are the
 rulebook's; ``preset=bga`` starts from the Board Game Arena compatible set instead, and flags given with it
 override it. ``powers`` is a typing shortcut for ``power_sides`` (slugs or ``animal=side``) and is folded
 into it, so records only ever hold ``power_sides``.

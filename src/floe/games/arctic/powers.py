@@ -1,4 +1,4 @@
-"""Arctic's twelve powers: two sides for each of the six animals (spec 4.4 and 6).
+"""Arctic's twelve powers: two sides for each of the six animals (docs/arctic-rules.md §4.4 and §6).
 
 Power ids follow Board Game Arena: animal ``a`` (0..5) and side ``s`` (1 or 2) give ``10 * (a + 1) + s``.
 ``Power`` names each id, so rules and bots read ``Power.PUFFIN_TAKE_BACK`` instead of ``52``.

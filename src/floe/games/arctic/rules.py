@@ -1,4 +1,4 @@
-"""Arctic's rules: setup, steps A, B and C, the powers, the end of the game (spec sections 4–7).
+"""Arctic's rules: setup, steps A, B and C, the powers, the end of the game (docs/arctic-rules.md §4–§7).
 
 Three entry points work on ``ArcticStateData``: ``setup`` (the empty table and its chance jobs),
 ``legal_actions`` (the single source of legality) and ``apply_action`` (one action, then ``settle``, which
@@ -7,7 +7,7 @@ behind the core API's hot methods (``legal_actions``, ``apply_unchecked``...), s
 (``native.py``) a caller's every step runs compiled code.
 
 Powers: an A power counts only if held since the start of the turn (``powers_held_at_start``); a B or C power
-counts if held now, so one taken in this turn's A6 works at once (spec 6.1).
+counts if held now, so one taken in this turn's A6 works at once (docs/arctic-rules.md §6.1).
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ DECK_MASKS: dict[int, tuple[int, ...]] = {
 
 
 def setup(st: ArcticStateData, config: RulesConfig, n: int) -> None:
-    """Lay out the empty table for ``n`` players and queue setup's chance events (spec section 4)."""
+    """Lay out the empty table for ``n`` players and queue setup's chance events (docs/arctic-rules.md §4)."""
     st.config = config
     st.players = n
     st.tokens = [START_POSITION] * N_ANIMALS
@@ -480,7 +480,7 @@ def _take_from_deck(st: ArcticStateData, card: int) -> None:
         return
     if st.reserve_count > len(st.deck):
         # Only under end_trigger="bga": the draw went past the main deck into the reserve before the
-        # end-of-turn check noticed (spec 7.1, D3).
+        # end-of-turn check noticed (docs/arctic-rules.md §7.1, §D3).
         st.reserve_count = len(st.deck)
     if st.config.end_trigger == "deck_emptied" and len(st.deck) == st.reserve_count:
         _trigger_end(st)
@@ -494,7 +494,8 @@ def _trigger_end(st: ArcticStateData) -> None:
 
 
 def _bga_refill_check(st: ArcticStateData) -> None:
-    # BGA's test on entering its refill routine: main deck <= 1 card triggers the end (spec 7.1).
+    # BGA's test on entering its refill routine: main deck <= 1 card triggers the end
+    # (docs/arctic-rules.md §7.1).
     if st.config.end_trigger == "bga" and not st.end_triggered and len(st.deck) - st.reserve_count <= 1:
         _trigger_end(st)
 
@@ -658,7 +659,8 @@ def settle(st: ArcticStateData) -> None:
                 ):
                     _trigger_end(st)
                 if not st.deck:
-                    # Deck and reserve are both exhausted: the draw is skipped (spec 5.4, D4).
+                    # Deck and reserve are both exhausted: the draw is skipped (docs/arctic-rules.md §5.4,
+                    # §D4).
                     st.pending.pop(0)
                     continue
             st.to_act = CHANCE
@@ -721,7 +723,7 @@ def _start_turn(st: ArcticStateData, seat: int) -> None:
 
 
 def _set_placement_target(st: ArcticStateData) -> None:
-    """P and the allowed targets T (spec A2, A3, D12), from the current visible card."""
+    """P and the allowed targets T (docs/arctic-rules.md §A2, §A3, §D12), from the current visible card."""
     top = visible_card(st.piles[st.turn_player])
     value = PLACEMENT[top] if top >= 0 else 1
     st.placement_value = value
@@ -743,7 +745,8 @@ def _finish_placement(st: ArcticStateData) -> None:
 
 
 def _take_power_and_move(st: ArcticStateData) -> None:
-    """A6, then step B's base move: a decision only when neither token is on an edge (spec 5.2)."""
+    """A6, then step B's base move: a decision only when neither token is on an edge
+    (docs/arctic-rules.md §5.2)."""
     p = st.turn_player
     top = visible_card(st.piles[p])
     if top < 0:  # cannot happen after a legal step A; kept so a corrupt state cannot loop
@@ -783,7 +786,7 @@ def _after_base_move(st: ArcticStateData, top: int, main_delta: int, comp_delta:
 
 def _begin_draw(st: ArcticStateData) -> None:
     if st.final_round:
-        _end_turn(st)  # the final round is steps A and B only (spec 7.3)
+        _end_turn(st)  # the final round is steps A and B only (docs/arctic-rules.md §7.3)
         return
     top = visible_card(st.piles[st.turn_player])
     n_draw = DRAW[top] if top >= 0 else 0

@@ -1,4 +1,4 @@
-"""``floe score``: score a pile from a physical game of Arctic (spec section 8).
+"""``floe score``: score a pile from a physical game of Arctic (docs/arctic-rules.md §8).
 
 The pile is written bottom to top as animal words: ``fox moose walrus orca puffin bear`` (``polar-bear``
 and ``polar bear`` too, singular or plural), ``?`` for a face-down card, separated by spaces or commas.

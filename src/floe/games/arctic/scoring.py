@@ -1,11 +1,12 @@
-"""Arctic's final scoring (spec section 8): runs, the bonus, totem, penalties and the tie-break.
+"""Arctic's final scoring (docs/arctic-rules.md §8): runs, the bonus, totem, penalties and the tie-break.
 
 A pile is a sequence of animal ints (``cards.FOX`` .. ``cards.BEAR``) from bottom to top, with
-``FACE_DOWN`` standing for a card placed face-down with the fox wildcard power (spec 6.3, 8.2).
-Each face-down card counts as an animal chosen at scoring; two policies are offered:
+``FACE_DOWN`` standing for a card placed face-down with the fox wildcard power (docs/arctic-rules.md §6.3,
+§8.2). Each face-down card counts as an animal chosen at scoring; two policies are offered:
 
-* ``"free_max"`` (the default, spec 8.2): any animal per card, chosen to maximise the score.
-* ``"bga_adjacent"`` (spec 8.3): a card may only join the real run directly below or above it.
+* ``"free_max"`` (the default, docs/arctic-rules.md §8.2): any animal per card, chosen to maximise the score.
+* ``"bga_adjacent"`` (docs/arctic-rules.md §8.3): a card may only join the real run directly below or above
+it.
 
 >>> best_run_score([FOX, FOX, FACE_DOWN, FOX, FOX])
 (10, (5, 0, 0, 0, 0, 0), (0,))
@@ -40,7 +41,8 @@ __all__ = [
     "score",
 ]
 
-# f(n) for n = 0..6 (spec 8.1); f is flat from 6 on, so 6 is also the cap used by the DP below.
+# f(n) for n = 0..6 (docs/arctic-rules.md §8.1); f is flat from 6 on, so 6 is also the cap used by the DP
+# below.
 RUN_POINTS: tuple[int, ...] = (0, 0, 1, 3, 6, 10, 15)
 _CAP = len(RUN_POINTS) - 1
 
@@ -76,7 +78,7 @@ def run_points(n: int) -> int:
 @mypyc_attr(native_class=False)  # compiled (native.py), a native frozen record would not unpickle
 @dataclass(frozen=True, slots=True)
 class ScoreBreakdown:
-    """One player's final score, split into its parts (spec 8.1).
+    """One player's final score, split into its parts (docs/arctic-rules.md §8.1).
 
     ``runs`` and ``run_points`` are indexed by animal; ``runs`` holds the longest run after the face-down
     cards got their animals (uncapped, so a run of 8 reads 8). ``wildcards`` lists the animal chosen for
@@ -144,8 +146,9 @@ def _insert(bucket: list[_Entry], vec: int, chosen: tuple[int, ...]) -> None:
     """Add a state to its (last animal, run length) bucket unless dominated; drop what it dominates.
 
     States sharing (last animal, current run length) evolve identically from here on, and the final score
-    is monotone in the best-run vector, so a componentwise-dominated vector can never do better (spec 8.2).
-    An equal vector already present wins, which keeps the tie-breaking order of ``allowed``.
+    is monotone in the best-run vector, so a componentwise-dominated vector can never do better
+    (docs/arctic-rules.md §8.2). An equal vector already present wins, which keeps the tie-breaking order of
+    ``allowed``.
     """
     for other, _chosen in bucket:
         if ((other | _GUARDS) - vec) & _GUARDS == _GUARDS:
@@ -170,7 +173,8 @@ def _segments(pile: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def _dp(segments: Sequence[tuple[int, int]], allowed: _Allowed) -> tuple[int, tuple[int, ...]]:
-    """Exact dominance-pruned DP of spec 8.2; returns (best runs + bonus score, chosen wildcard animals).
+    """Exact dominance-pruned DP of docs/arctic-rules.md §8.2; returns (best runs + bonus score, chosen
+    wildcard animals).
 
     State key: (last animal, current run length capped at 6); payload: best-run vector capped at 6
     (packed, see ``_GUARDS``) plus the animals chosen so far (kept with the state instead of back-pointers;
@@ -332,7 +336,8 @@ def best_run_score(
 
 
 def score(pile: Sequence[int], totem_value: int, penalties: int, mode: str = "free_max") -> ScoreBreakdown:
-    """A player's final score (spec 8.1): runs + bonus + totem value − number of penalty cards.
+    """A player's final score (docs/arctic-rules.md §8.1): runs + bonus + totem value − number of penalty
+    cards.
 
     >>> b = score([2, 4, 4, 4, 3, 3, 5, 5, 5, 5, 5, 5, 0, 3, 3, 3, 3, 3, 4, 4, 1, 1, 1, 1], 10, 4)
     >>> (b.run_points, b.bonus, b.total)
@@ -357,7 +362,8 @@ def score(pile: Sequence[int], totem_value: int, penalties: int, mode: str = "fr
 def rank(totals: Sequence[int], first_player: int) -> list[int]:
     """Seats ordered best first: higher score, then earlier in turn order counted from ``first_player``.
 
-    Seats are 0..n-1 with ``n = len(totals)`` and play in increasing seat order, wrapping (spec 8.4).
+    Seats are 0..n-1 with ``n = len(totals)`` and play in increasing seat order, wrapping
+    (docs/arctic-rules.md §8.4).
 
     >>> rank([5, 5, 5, 5], first_player=2)
     [2, 3, 0, 1]

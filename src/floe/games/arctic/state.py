@@ -8,8 +8,8 @@ serialises to JSON. Conventions:
 - hands, penalty zones and the river are kept sorted, so equal positions are equal data;
 - ``deck`` holds the unseen draw stock: the main deck and the reserve together, unordered. Every draw is
   a chance outcome, uniform over it, which gives exactly the distribution of a shuffled deck with a
-  random reserve set aside (spec D1). ``reserve_count`` says how many of those cards are the reserve;
-  the main deck is ``len(deck) - reserve_count``. No order exists, so no observation can read ahead.
+  random reserve set aside (docs/arctic-rules.md §D1). ``reserve_count`` says how many of those cards are the
+  reserve; the main deck is ``len(deck) - reserve_count``. No order exists, so no observation can read ahead.
 - ``known[c]`` is the public knowledge about card ``c`` gathered from public events: 0 nothing beyond its
   public location, ``IN_HAND + seat`` certainly in that seat's hand (taken from the river, swapped or
   taken back, and not seen leaving), or a bit mask 1..15 of seats whose hidden areas (hand, penalty

@@ -1,4 +1,5 @@
-"""Arctic in the terminal: the table drawn with Rich from one seat's observation only (spec section 9).
+"""Arctic in the terminal: the table drawn with Rich from one seat's observation only
+(docs/arctic-rules.md §9).
 
 Everything here starts from ``state.observation(seat)``, never from the full state, so the terminal
 cannot show a person more than the rules let them know: landscape, river, hand, piles, powers, counts and
@@ -58,7 +59,7 @@ __all__ = [
     "turn_key",
 ]
 
-# The step each power belongs to (spec 6.2), shown next to its words.
+# The step each power belongs to (docs/arctic-rules.md §6.2), shown next to its words.
 POWER_STEP: dict[int, str] = {
     Power.FOX_FACEDOWN: "A",
     Power.FOX_UNDER: "A",

@@ -180,7 +180,7 @@ def describe(obs: ArcticObservation, action: int) -> str:
 
 
 def _stop_words(obs: ArcticObservation) -> str:
-    """``stop`` while placing, in words that say what it leads to (spec A4, A5, D25)."""
+    """``stop`` while placing, in words that say what it leads to (docs/arctic-rules.md §A4, §A5, §D25)."""
     s = obs.scalars
     player = s["turn_player"]
     if player >= 0 and obs.hand_counts[player] == 0:
@@ -191,7 +191,7 @@ def _stop_words(obs: ArcticObservation) -> str:
             }
         return _("Stop placing: your hand is empty")
     if s["placed"] == 0:
-        # Moose "place ±1" on a placement value of 1 (D25): a trap when read as "stop" before anything.
+        # Moose "place ±1" on a placement value of 1 (§D25): a trap when read as "stop" before anything.
         return _("Moose: place no card this turn (your visible card stays; step B still moves its tokens)")
     return _("Stop placing cards (%(n)s placed)") % {"n": s["placed"]}
 

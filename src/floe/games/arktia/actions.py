@@ -5,7 +5,7 @@ With ``N`` fields and ``L`` straight-line (from, to) pairs of the layout (``Layo
 ==================  ==========================================  =============================
 ids                 action                                      notation
 ==================  ==========================================  =============================
-0                   stop: end one's own game (spec 10(d))        ``stop``
+0                   stop: end one's own game (docs/arktia-rules.md §10(d))        ``stop``
 PLACE + 3c + s      place a Muglu of size s from supply on c     ``g@c3`` ``d@c3`` ``t@c3``
 NEUTRAL + 3c + s    set-up: place a neutral Muglu of size s      ``neutral g@c3``
 KEEP + N·k + c      removal tie: keep colour k's group whose     ``keep p2 c3``, ``keep n c3``

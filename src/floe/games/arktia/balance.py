@@ -3,7 +3,7 @@
 Each seat plays its own colour (P1's Muglus are P1's colour), so the generic "seat" figure is also the
 figure by colour. Per seat: its place in the turn order (1 moves first), the seat on the layout
 (``placeholder-27 · P2``: the seat figures of one layout, comparable across runs on other layouts) and
-why its game ended (spec 10: (a)
+why its game ended (docs/arktia-rules.md §10: (a)
 cannot act, (b) cannot melt, (c) one Muglu left, (d) stopped, or the turn limit). Per game: the layout,
 the end conditions that ended it (the distinct reasons of its seats, joined by ``+``), whether the turn
 limit was reached, and the turns played.

@@ -1,13 +1,13 @@
 """The ice continent: hexagonal fields as data, their neighbours, straight lines and a typeable cell notation.
 
-A layout is a set of hexagonal cells in axial coordinates ``(q, r)``, pointy-top (spec 3.1). The six
-neighbours of a cell are the edge directions ``(+1,0) (+1,-1) (0,-1) (-1,0) (-1,+1) (0,+1)`` (east,
+A layout is a set of hexagonal cells in axial coordinates ``(q, r)``, pointy-top (docs/arktia-rules.md §3.1).
+The six neighbours of a cell are the edge directions ``(+1,0) (+1,-1) (0,-1) (-1,0) (-1,+1) (0,+1)`` (east,
 north-east, north-west, west, south-west, south-east). Layouts are translated so the smallest ``q`` and
 ``r`` are 0, and the cells are indexed in reading order (by ``r``, then ``q``); the engine uses those indices.
 
 Cell notation, as in the game Hex: the column letter is ``q`` (``a`` for 0) and the row number is ``r + 1``,
 so row 1 is the top row and each column runs diagonally down to the right. The placeholder 18-field layout
-(spec 3.3, rows 4-5-5-4) reads::
+(docs/arktia-rules.md §3.3, rows 4-5-5-4) reads::
 
      b1  c1  d1  e1
    a2  b2  c2  d2  e2
@@ -15,8 +15,8 @@ so row 1 is the top row and each column runs diagonally down to the right. The p
        a4  b4  c4  d4
 
 The default 18/27/36-field layouts are **placeholders**, not the printed ones (the rulebook's figure is
-lost): the most compact hex-convex shapes of that size (spec 3.3). Any other layout can be supplied as a
-list of cells.
+lost): the most compact hex-convex shapes of that size (docs/arktia-rules.md §3.3). Any other layout can be
+supplied as a list of cells.
 
 >>> b = Layout.named("placeholder-18")
 >>> len(b.cells), b.name_of(0), b.index("a2")
@@ -36,7 +36,7 @@ from floe.core.errors import OptionError
 from floe.core.i18n import Msg
 from floe.games.arktia.i18n import L_, _
 
-# The six edge directions (spec 3.1) in a fixed order: E, NE, NW, W, SW, SE.
+# The six edge directions (docs/arktia-rules.md §3.1) in a fixed order: E, NE, NW, W, SW, SE.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 MIN_CELLS = 3
@@ -237,9 +237,9 @@ class Layout:
         return facts
 
     def melted(self, ice: int, cell: int) -> None:
-        """Note that ``cell`` melted out of ``ice`` by the rules: what is left is one region (spec 9 lets a
-        field melt only then) and the edge gains the field's neighbours. Saves ``ice_facts`` a walk over
-        the board after each melt."""
+        """Note that ``cell`` melted out of ``ice`` by the rules: what is left is one region
+        (docs/arktia-rules.md §9 lets a field melt only then) and the edge gains the field's neighbours. Saves
+        ``ice_facts`` a walk over the board after each melt."""
         facts = self._ice_cache.get(ice)
         if facts is not None:
             bit = 1 << cell
@@ -290,7 +290,8 @@ class Layout:
         return out
 
     def render_position(self, cell: int) -> tuple[int, int]:
-        """(row, column in half-hex steps) of a cell for text rendering, rows offset as in spec 3.3."""
+        """(row, column in half-hex steps) of a cell for text rendering, rows offset as in
+        docs/arktia-rules.md §3.3."""
         q, r = self.cells[cell]
         return r, 2 * q + r
 

@@ -1,25 +1,31 @@
-"""Arktia's options: the board layout, the neutral set-up and every [GUESS] of the spec as a flag.
+"""Arktia's options: the board layout, the neutral set-up and every [GUESS] of the rules reference as a flag.
 
-The defaults are the spec's recommendations. Options arrive as a mapping (CLI, record, server) and are
-checked by the option schema (``options.OPTIONS``) before a config is built from them.
+The defaults are the rules reference's recommendations. Options arrive as a mapping (CLI, record, server) and
+are checked by the option schema (``options.OPTIONS``) before a config is built from them.
 
 ===================  ==================  =====================================================================
 option               default             meaning
 ===================  ==================  =====================================================================
-``layout``           by player count     ``placeholder-18``/``-27``/``-36`` (spec 3.3 [GUESS], not the
+``layout``           by player count     ``placeholder-18``/``-27``/``-36`` (docs/arktia-rules.md §3.3
+[GUESS], not the
                                          printed layouts) or custom cells (``[[q, r], ...]``, ``"b1 c1 ..."``)
-``neutrals``         2p yes, 3p no       neutral Muglus at the start (spec 5.2; variant 1 of spec 12 for 3p)
-``first_player``     0                   the start player's seat
-``neutral_starter``  ``start_player``    who places the first neutral (spec 5.2 [GUESS]); ``previous_player``:
+``neutrals``         2p yes, 3p no       neutral Muglus at the start (docs/arktia-rules.md §5.2; variant 1 of
+docs/arktia-rules.md §12 for 3p) ``first_player``     0                   the start player's seat
+``neutral_starter``  ``start_player``    who places the first neutral (docs/arktia-rules.md §5.2 [GUESS]);
+``previous_player``:
                                          the seat before the start player begins
-``melt_start``       ``next_turn``       first melt: the turn after the last Muglu was placed (spec 9
+``melt_start``       ``next_turn``       first melt: the turn after the last Muglu was placed
+(docs/arktia-rules.md §9
                                          [GUESS]); ``same_turn``: already at the end of that turn
 ``bridge_melt_ends`` true                (b) also ends a player's game when every free edge field would split
-                                         the board (spec 10(b) [GUESS]); false: that player skips the melt
-``out_pieces``       ``stay``            a player's pieces stay on the board after their game ends (spec 10
+                                         the board (docs/arktia-rules.md §10(b) [GUESS]); false: that player
+                                         skips the melt
+``out_pieces``       ``stay``            a player's pieces stay on the board after their game ends
+(docs/arktia-rules.md §10
                                          [GUESS]); ``remove``: they leave the board with the player
-``tie_break``        ``shared``          equal totals share the win (spec 11 [GUESS]); ``fewer_lost``: fewer
-                                         Muglus lost ranks higher (the spec's optional house rule)
+``tie_break``        ``shared``          equal totals share the win (docs/arktia-rules.md §11 [GUESS]);
+``fewer_lost``: fewer
+                                         Muglus lost ranks higher (the rules reference's optional house rule)
 ``max_turns``        1000                a table limit on turns (the rules allow endless play): the game ends
                                          and is scored when it is reached
 ===================  ==================  =====================================================================

@@ -1,11 +1,11 @@
 """Which of Arktia's choices end the chooser's game, so the table can warn and ask before one is played.
 
 A choice *ends your game* when, however the chooser finishes the turn it starts (the ``keep`` and ``melt``
-decisions that may follow are the same seat's), the seat is out afterwards: it stopped (spec 10(d)), it is
-left with one Muglu (c), it must melt and cannot (b), or the turn limit ends everyone's game. The table shows
-a warning when every choice does, and asks before a ``stop`` or before a choice that ends the game when
-another would not. Arktia has perfect information, so this look-ahead tells nobody anything they could not
-see on the board.
+decisions that may follow are the same seat's), the seat is out afterwards: it stopped (docs/arktia-rules.md
+§10(d)), it is left with one Muglu (c), it must melt and cannot (b), or the turn limit ends everyone's game.
+The table shows a warning when every choice does, and asks before a ``stop`` or before a choice that ends the
+game when another would not. Arktia has perfect information, so this look-ahead tells nobody anything they
+could not see on the board.
 
 >>> from floe.games.arktia.game import ArktiaGame
 >>> st = ArktiaGame(2, {"neutrals": False, "max_turns": 1}).new_initial_state()

@@ -1,8 +1,8 @@
 """A hand-written evaluation of Arktia positions, shared by the ``greedy`` bot and ``mcts`` cut-offs.
 
 Arktia has perfect information, so the evaluation reads the full state. It estimates each seat's final
-score (spec 11: captured Muglus + controlled fields + melted fields) as the points it has now plus what the
-position promises:
+score (docs/arktia-rules.md §11: captured Muglus + controlled fields + melted fields) as the points it has now
+plus what the position promises:
 
 - **future points**: every placement and every melt takes one free field and is worth one point, so the
   free fields left are roughly the points still to share out, among the seats whose game goes on (a seat
@@ -10,7 +10,7 @@ position promises:
 - **carried pieces**: an opponent's (or neutral) Muglu under a seat's top piece may be carried off and
   captured later, and the seat's own Muglus under someone else's top are at risk and score nothing now;
 - **mobility** (optional, the slow part): how many placements and moves a seat has; a seat with none is
-  out at its next turn (spec 10(a)).
+  out at its next turn (docs/arktia-rules.md §10(a)).
 
 ``rollout_action`` is the cheap policy ``mcts`` plays its rollouts with: captures and take-overs first, never
 a voluntary ``stop``. (Tuning, 40 games of ``mcts:it=400`` against ``greedy``: 79% with it, 65% with
@@ -39,7 +39,7 @@ EXPOSED = 0.3
 # Per legal placement or move (capped): options to act; a seat with none is out at its turn.
 MOBILITY = 0.03
 MOBILITY_CAP = 20
-STUCK = 1.5  # a seat that can neither place nor move will be out (spec 10(a))
+STUCK = 1.5  # a seat that can neither place nor move will be out (docs/arktia-rules.md §10(a))
 # Score difference at which a seat is judged ~73% likely to finish ahead (logistic scale).
 SCALE = 2.0
 
@@ -151,8 +151,9 @@ def _move_table(space: ActionSpace) -> tuple[list[int], list[int], list[int]]:
 
 def rollout_action(st: ArktiaStateData, legal: list[int], rng: random.Random) -> int:
     """The rollout policy of ``mcts``: 60% of the time a move that carries other colours' Muglus (a likely
-    capture, spec 8) or lands on a field someone else controls (taking it over), if there is one; else
-    ``plain_action``. Found by its moves' (source, destination, mover) looked up in a per-layout table."""
+    capture, docs/arktia-rules.md §8) or lands on a field someone else controls (taking it over), if there is
+    one; else ``plain_action``. Found by its moves' (source, destination, mover) looked up in a per-layout
+    table."""
     if st.step != TURN or rng.random() < 0.4:
         return plain_action(st, legal, rng)
     space = st.space

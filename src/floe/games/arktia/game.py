@@ -156,7 +156,8 @@ class ArktiaState(FieldsState, ArktiaStateData, State):
         return rank(self.scores(), self.lost_per_seat(), self.config.tie_break)
 
     def returns(self) -> list[float]:
-        """Rank utilities in [-1, 1]; seats sharing a place share its utility (spec 11 [GUESS])."""
+        """Rank utilities in [-1, 1]; seats sharing a place share its utility (docs/arktia-rules.md §11
+        [GUESS])."""
         return rank_returns(self.scores(), self.lost_per_seat(), self.config.tie_break)
 
     def winners(self) -> list[int]:

@@ -6,7 +6,7 @@ The extension is compiled when the project is installed (``hatch_build.py``: ``.
 Python. It is used only when it was built from the source next to it (the build stamps the source's
 SHA-256 into the module): an edited ``_movegen.c`` is never shadowed by an older build. ``FLOE_NATIVE=0``
 turns it off (mutation testing does, so that planted bugs in the Python reference are exercised).
-``STATUS`` says which engine runs; ``floe bench arktia`` prints it.
+``STATUS`` says which engine runs; ``floe bench engine arktia`` prints it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Arktia's options as a schema: the one source for the command line, the lobby, records and the docs.
 
-Defaults are the recommendations of ``shared/rules/arktia.md``; each [GUESS] of the spec is a flag.
+Defaults are the recommendations of ``docs/arktia-rules.md``; each [GUESS] of the rules reference is a flag.
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ def position(observation: Any) -> ArktiaState:
     return _game(raw["n"], json.dumps(raw["config"], sort_keys=True)).state_from_json(raw)
 
 
-# Why a seat's game ended (spec 10), as the log says it (reason -> sentence about the seat ``who``).
+# Why a seat's game ended (docs/arktia-rules.md §10), as the log says it (reason -> sentence about the seat
+# ``who``).
 _OUT_WORDS = {
     1: N_("%(who)s can neither place nor move: their game ends."),
     2: N_("%(who)s cannot melt a field: their game ends."),

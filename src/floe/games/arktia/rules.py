@@ -1,14 +1,15 @@
-"""Arktia's rules (spec sections 5–10): set-up, the opening rounds, turns, removals, melting, the end.
+"""Arktia's rules (docs/arktia-rules.md §5–§10): set-up, the opening rounds, turns, removals, melting, the
+end.
 
 Three entry points work on ``ArktiaStateData``: ``setup`` (the empty continent, then the neutral set-up or
 the first turn), ``legal_actions`` (the single source of legality) and ``apply_action`` (one decision, then
 every automatic consequence until the next decision: removals without a choice, the end conditions, the
 next seat's turn).
 
-A turn (spec 7): the seat places or moves (or stops, 10(d)); cut-off Muglus are removed, the mover choosing
-the survivor among tied groups (``KEEP`` steps, one per colour); a seat whose supply is empty melts a field
-(``MELT``) or is out (10(b)); then (c) is checked for everybody and the next active seat begins, unless it
-can neither place nor move (10(a)). There is no chance: the game is deterministic.
+A turn (docs/arktia-rules.md §7): the seat places or moves (or stops, 10(d)); cut-off Muglus are removed, the
+mover choosing the survivor among tied groups (``KEEP`` steps, one per colour); a seat whose supply is empty
+melts a field (``MELT``) or is out (10(b)); then (c) is checked for everybody and the next active seat begins,
+unless it can neither place nor move (10(a)). There is no chance: the game is deterministic.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from floe.games.arktia.towers import (
     STRIP,
 )
 
-OPENING_TURNS = 2  # rounds 1 and 2 are placements only (spec 5.3, 5.4)
+OPENING_TURNS = 2  # rounds 1 and 2 are placements only (docs/arktia-rules.md §5.3, §5.4)
 
 
 def _lift_plans(p: int) -> list[tuple[tuple[int, int, bool], ...]]:
@@ -92,7 +93,8 @@ def setup(st: ArktiaStateData, config: ArktiaConfig, space: ActionSpace) -> None
     st._bits_of = None
     current(st)
     st.supply = [PIECES_PER_SIZE] * (3 * n)
-    # Each seat places one neutral Muglu of each size: 6 in all for 2 players, 9 for 3 (spec 5.2, 12).
+    # Each seat places one neutral Muglu of each size: 6 in all for 2 players, 9 for 3
+    # (docs/arktia-rules.md §5.2, §12).
     st.neutral_supply = [1 if config.neutrals else 0] * (3 * n)
     st.captured = [0] * n
     st.melted = [0] * n
@@ -183,8 +185,8 @@ def _turn_actions(st: ArktiaStateData, p: int) -> list[int]:
 
 
 def main_actions(st: ArktiaStateData, p: int) -> list[int]:
-    """Seat ``p``'s placements and moves (opening rounds: placements under their rule, spec 5), ascending:
-    from the C move generator where it is built (native.py), else ``python_main_actions``."""
+    """Seat ``p``'s placements and moves (opening rounds: placements under their rule, docs/arktia-rules.md
+    §5), ascending: from the C move generator where it is built (native.py), else ``python_main_actions``."""
     geometry = st.space.native
     turns = st.turns[p]
     if geometry is None or MOVEGEN is None or turns == 0:
@@ -203,7 +205,7 @@ def python_main_actions(st: ArktiaStateData, p: int) -> list[int]:
     turns = st.turns[p]
     layout = st.space.layout
     if turns == 0:
-        # Round 1: next to any occupied field; the very first Muglu anywhere (spec 5.3).
+        # Round 1: next to any occupied field; the very first Muglu anywhere (docs/arktia-rules.md §5.3).
         occupied = layout.full & ~sets[HOLES] & ~free
         targets = _adjacent(st, occupied) & free if occupied else free
         return _placements(st, p, targets)
@@ -232,7 +234,8 @@ def python_main_actions(st: ArktiaStateData, p: int) -> list[int]:
         near_own &= comp | touch
         rest &= ~comp
         n_groups += 1
-    places = _placements(st, p, adjacent & free)  # spec 6(a): next to a field holding an own Muglu
+    # docs/arktia-rules.md §6(a): next to a field holding an own Muglu
+    places = _placements(st, p, adjacent & free)
     if turns < OPENING_TURNS:
         return places
     return places + _moves(st, p, own, adjacent, twice if n_groups == 1 else -1, near_own)
@@ -256,7 +259,8 @@ def _placements(st: ArktiaStateData, p: int, targets: int) -> list[int]:
 def _moves(st: ArktiaStateData, p: int, own: int, adjacent: int, twice: int, near_own: int) -> list[int]:
     # Spec 6(b): lift a top part of an own-topped stack, go straight any distance over existing fields,
     # land where the tower table allows, and leave the own colour in one connected group. As bit sets:
-    # the fields a mover may reach from ``src`` (its six rays, each up to the first hole, spec 3.2), the
+    # the fields a mover may reach from ``src`` (its six rays, each up to the first hole,
+    # docs/arktia-rules.md §3.2), the
     # fields accepting it, and the fields in or next to every group the own colour leaves behind.
     # ``twice`` is -1 unless the own colour is one group.
     sets = st._bits
@@ -273,7 +277,8 @@ def _moves(st: ArktiaStateData, p: int, own: int, adjacent: int, twice: int, nea
     reach_memo = layout._reach_cache
     near_memo = layout._near_cache
     connected = twice >= 0
-    accepts = [-1] * 8  # by mover: the fields that may receive it (spec 4.3), when first needed
+    # by mover: the fields that may receive it (docs/arktia-rules.md §4.3), when first needed
+    accepts = [-1] * 8
     plans = LIFT_PLANS[p]
     out: list[int] = []
     append = out.append
@@ -319,7 +324,8 @@ def _moves(st: ArktiaStateData, p: int, own: int, adjacent: int, twice: int, nea
 
 
 def groups(st: ArktiaStateData, colour: int) -> list[tuple[int, int]]:
-    """(field bit set, number of Muglus) of each connected group of ``colour``, by lowest field (spec 8)."""
+    """(field bit set, number of Muglus) of each connected group of ``colour``, by lowest field
+    (docs/arktia-rules.md §8)."""
     fields = st.fields
     out = []
     for comp in components(st.space.layout.nb_mask, current(st)[colour]):
@@ -337,7 +343,7 @@ def keep_choices(st: ArktiaStateData) -> list[int]:
 
 
 def melt_choices(st: ArktiaStateData) -> tuple[list[int], bool]:
-    """(fields that may melt, whether any free edge field exists at all) (spec 9).
+    """(fields that may melt, whether any free edge field exists at all) (docs/arktia-rules.md §9).
 
     A field may melt when it holds no Muglu, has fewer than 6 existing neighbours (an edge, holes
     included) and the remaining fields stay one region.
@@ -391,7 +397,8 @@ def apply_action(st: ArktiaStateData, action: int) -> None:
             put(fields, sets, src, code & ~SLOT_BITS[mover])
             put(fields, sets, dst, fields[dst] | moving)
             # Only the colours carried under the top piece changed place, so only they can be cut off
-            # (spec 8); the mover's own colour stays connected (that is what made the move legal).
+            # (docs/arktia-rules.md §8); the mover's own colour stays connected (that is what made the move
+            # legal).
             carried = COLOURS[moving] & ~(1 << p)
             while carried:  # usually none: a lone piece or an own stack moved
                 low = carried & -carried
@@ -423,7 +430,7 @@ def _remove_cut_off(st: ArktiaStateData, colour: int) -> None:
     best = max(size for _, size in found)
     largest = [comp for comp, size in found if size == best]
     if len(largest) > 1:
-        st.pending_keep.append(colour)  # the mover chooses the survivor (spec 8)
+        st.pending_keep.append(colour)  # the mover chooses the survivor (docs/arktia-rules.md §8)
         return
     _remove_groups(st, colour, [comp for comp, _ in found if comp != largest[0]])
 
@@ -462,7 +469,7 @@ def _melt_or_end(st: ArktiaStateData) -> None:
             st._legal = [st.space.melt(c) for c in choices]
             return
         if not any_edge or st.config.bridge_melt_ends:
-            retire(st, p, OUT_NO_MELT)  # spec 10(b)
+            retire(st, p, OUT_NO_MELT)  # docs/arktia-rules.md §10(b)
     _end_turn(st)
 
 
@@ -491,7 +498,8 @@ def _end_turn(st: ArktiaStateData) -> None:
 
 def begin_turn(st: ArktiaStateData) -> None:
     """Start ``st.player``'s turn: its legal actions, its melt duty; or, if it can neither place nor move,
-    end its game (spec 10(a)) and go on to the next active seat. Also ends the game at the turn limit."""
+    end its game (docs/arktia-rules.md §10(a)) and go on to the next active seat. Also ends the game at the
+    turn limit."""
     while True:
         p = st.player
         if st.turn >= st.config.max_turns:

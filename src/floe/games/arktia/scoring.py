@@ -1,7 +1,8 @@
-"""Arktia's scoring (spec 11): one point per captured Muglu, per controlled field and per melted field.
+"""Arktia's scoring (docs/arktia-rules.md §11): one point per captured Muglu, per controlled field and per
+melted field.
 
-The highest total wins. Equal totals share the win (``tie_break="shared"``, spec 11 [GUESS]); with
-``"fewer_lost"`` the seat that lost fewer Muglus ranks higher among equal totals, and only seats equal in
+The highest total wins. Equal totals share the win (``tie_break="shared"``, docs/arktia-rules.md §11 [GUESS]);
+with ``"fewer_lost"`` the seat that lost fewer Muglus ranks higher among equal totals, and only seats equal in
 both share. ``ranking`` lists seats best first (seat order within a shared place); ``returns`` gives every
 seat of a shared place the mean of the places' utilities, so a shared win is worth the same to each.
 

@@ -4,16 +4,20 @@ Conventions:
 
 - ``fields[c]`` is the code of field ``c`` (``towers.py``): ``HOLE`` (-1) once melted, 0 when empty;
 - ``supply[3 * seat + size]`` counts the Muglus a seat has not placed yet; ``neutral_supply`` likewise the
-  neutral Muglus a seat still has to place during set-up (one of each size per seat, spec 5.2 / 12);
-- ``captured[seat]`` Muglus the seat removed (spec 8), ``melted[seat]`` fields it melted (spec 9),
+  neutral Muglus a seat still has to place during set-up (one of each size per seat, docs/arktia-rules.md §5.2
+  / §12);
+- ``captured[seat]`` Muglus the seat removed (docs/arktia-rules.md §8), ``melted[seat]`` fields it melted
+(docs/arktia-rules.md §9),
   ``lost[3 * colour + size]`` Muglus of a colour and size removed by someone, ``boxed[3 * colour + size]``
   Muglus that left the board with their player (option ``out_pieces="remove"``); so for every colour and
   size, board + supply + lost + boxed is constant;
-- ``out[seat]`` is ``ACTIVE`` (0) or why the seat's game ended: the spec's (a)–(d) or the turn limit;
-- ``turns[seat]`` counts the seat's turns (0 and 1 are its opening rounds, spec 5);
+- ``out[seat]`` is ``ACTIVE`` (0) or why the seat's game ended: the rules reference's (a)–(d) or the turn
+limit;
+- ``turns[seat]`` counts the seat's turns (0 and 1 are its opening rounds, docs/arktia-rules.md §5);
 - ``pending_keep`` lists the colours whose largest groups tie after a move, in the order the mover
-  chooses their survivors (spec 8);
-- ``melt_due`` is whether the seat in turn's supply was empty when its turn began (spec 9 [GUESS]).
+  chooses their survivors (docs/arktia-rules.md §8);
+- ``melt_due`` is whether the seat in turn's supply was empty when its turn began (docs/arktia-rules.md §9
+[GUESS]).
 
 Derived, not part of the position: ``_legal`` caches the legal list, ``_bits`` holds bit sets of the fields
 (``bitsets.py``) kept for the list ``_bits_of`` (``fields`` itself while they are in step).
@@ -31,7 +35,7 @@ from floe.games.arktia.towers import ON_BOARD_COUNT
 NEUTRAL_SETUP, TURN, KEEP, MELT, OVER = range(5)
 STEP_NAMES = ("neutral-setup", "turn", "keep", "melt", "over")
 
-# Why a seat's game ended (spec 10).
+# Why a seat's game ended (docs/arktia-rules.md §10).
 ACTIVE, OUT_STUCK, OUT_NO_MELT, OUT_ONE_PIECE, OUT_STOPPED, OUT_LIMIT = range(6)
 OUT_NAMES = ("active", "(a) cannot act", "(b) cannot melt", "(c) one Muglu left", "(d) stopped", "turn limit")
 

@@ -64,7 +64,8 @@ __all__ = [
 
 # One style per colour (P1..P4, then neutral); the colour's digit (or N) is always written too.
 COLOUR_STYLES: tuple[str, ...] = ("red1", "dodger_blue1", "green3", "orange1", "grey70")
-# Why a seat's game ended (spec 10), short: (a) no placement or move, (b) no melt, (c) one Muglu left,
+# Why a seat's game ended (docs/arktia-rules.md §10), short: (a) no placement or move, (b) no melt, (c) one
+# Muglu left,
 # (d) stopped, or the table's turn limit.
 STATUS = (
     N_("active"),

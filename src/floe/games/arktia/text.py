@@ -2,7 +2,7 @@
 
 Tokens: an empty field shows its name (``c3``), a melted one ``~``; a field with Muglus shows the
 controlling colour (``1``..``4``, ``N`` neutral) and the shape: ``g``/``d``/``t`` for a lone Globus, Diskus
-or Torus, ``A``..``D`` for the towers of spec 4.2. Every tower is then listed bottom to top.
+or Torus, ``A``..``D`` for the towers of docs/arktia-rules.md §4.2. Every tower is then listed bottom to top.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ def field_token(name: str, code: int) -> str:
 
 
 def board_lines(st: ArktiaStateData) -> list[str]:
-    """The board as rows of tokens, each row offset half a field from the one above (spec 3.3)."""
+    """The board as rows of tokens, each row offset half a field from the one above
+    (docs/arktia-rules.md §3.3)."""
     layout = st.space.layout
     placed = [
         (layout.render_position(c), field_token(layout.names[c], st.fields[c])) for c in range(layout.size)

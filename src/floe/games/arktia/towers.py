@@ -1,4 +1,5 @@
-"""Muglus, stacks and the tower table (spec sections 4 and 8) as lookup tables over one small int per field.
+"""Muglus, stacks and the tower table (docs/arktia-rules.md §4 and §8) as lookup tables over one small int per
+field.
 
 Every legal stack holds at most one Muglu of each size, so a field is three slots (Globus, Diskus, Torus),
 each empty or holding one colour. A field's **code** packs them: bits 0–2 the Globus's colour + 1, bits 3–5
@@ -21,10 +22,10 @@ mask  shape                      bottom → top                 controls
 
 A mover is the top piece, the top two pieces of D, or a whole stack: any top part of the bottom → top order,
 so every mover is itself a legal shape. Dropping a mover on a field is legal exactly when the field's order
-followed by the mover's order is the order of a legal shape; that reproduces the table of spec 4.3
-(``DROP_OK``). When pieces leave a stack by removal (spec 8), the rest re-settles into the one shape its
-sizes allow: D without its Diskus becomes C (the Globus drops into the Torus), and control follows the new
-top.
+followed by the mover's order is the order of a legal shape; that reproduces the table of docs/arktia-rules.md
+§4.3 (``DROP_OK``). When pieces leave a stack by removal (docs/arktia-rules.md §8), the rest re-settles into
+the one shape its sizes allow: D without its Diskus becomes C (the Globus drops into the Torus), and control
+follows the new top.
 
 >>> ORDER[7], TOP_SIZE[5], SHAPE[5]
 ((2, 1, 0), 2, 'C')
@@ -37,7 +38,7 @@ from __future__ import annotations
 GLOBUS, DISKUS, TORUS = 0, 1, 2
 SIZE_LETTERS = "gdt"
 SIZE_NAMES = ("Globus", "Diskus", "Torus")
-PIECES_PER_SIZE = 3  # each colour has 3 Muglus of each size (spec 2)
+PIECES_PER_SIZE = 3  # each colour has 3 Muglus of each size (docs/arktia-rules.md §2)
 PIECES_PER_COLOUR = 3 * PIECES_PER_SIZE
 
 NEUTRAL = 4  # colours 0..3 are the seats' colours; 4 is the neutral colour
@@ -46,7 +47,8 @@ HOLE = -1
 EMPTY = 0
 N_CODES = 512
 
-# Bottom → top order of the sizes present (spec 4.2; mask 5 is C: Globus inside, Torus on top).
+# Bottom → top order of the sizes present (docs/arktia-rules.md §4.2; mask 5 is C: Globus inside, Torus on
+# top).
 ORDER: dict[int, tuple[int, ...]] = {
     0: (),
     1: (GLOBUS,),
@@ -65,12 +67,12 @@ def _mask(sizes: tuple[int, ...]) -> int:
     return sum(1 << s for s in sizes)
 
 
-# What may be lifted from a stack: each top part of its order, smallest first (spec 4.3).
+# What may be lifted from a stack: each top part of its order, smallest first (docs/arktia-rules.md §4.3).
 LIFTS: dict[int, tuple[int, ...]] = {
     m: tuple(_mask(order[k:]) for k in range(len(order) - 1, -1, -1)) for m, order in ORDER.items()
 }
 
-# DROP_OK[field mask][mover mask]: the spec 4.3 table (empty fields accept any mover).
+# DROP_OK[field mask][mover mask]: the docs/arktia-rules.md §4.3 table (empty fields accept any mover).
 DROP_OK: list[list[bool]] = [
     [d & m == 0 and m != 0 and ORDER[d | m] == ORDER[d] + ORDER[m] for m in range(8)] for d in range(8)
 ]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from floe.core.balance import BalanceSpec
-from floe.lab.balance.plan import BalanceRun, Line, balance_spec, check_game, iter_lines
+from floe.lab.balance.plan import BalanceRun, balance_spec, results_file
 from floe.lab.balance.statistics import (
     difference,
     holm,
@@ -33,6 +32,7 @@ from floe.lab.balance.statistics import (
     welch_p,
     wilson_interval,
 )
+from floe.lab.results import Line
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -130,25 +130,18 @@ class Collected:
 def collect(path: Path, run: BalanceRun, deals: int | None = None) -> Collected:
     """Read ``path``'s games of ``run`` into arrays: the first ``deals`` deals, or (None) every deal that
     is whole in every variant (an interrupted run's file is analysed up to its last whole deal)."""
-    lines: Iterable[tuple[int, Any, int]] = iter_lines(path)
+    file = results_file(path, run)  # read as a stream, twice when the whole deals are to be found first
     t = run.tournament
     n = t.players
     if deals is None:
-        seen: set[tuple[int, int, int]] = set()
-        for lineno, record, _ in lines:
-            if lineno > 1:
-                seen.add(check_game(run, record, f"{path}:{lineno}"))
+        seen = {key for key, _ in file.games()}
         deals = 0
         while all((v, deals, r) in seen for v in range(len(run.variants)) for r in run.rotations):
             deals += 1
-        lines = iter_lines(path)
     games = deals * run.per_deal
     variants = [VariantData.empty(n, games) for _ in run.variants]
     mixed = len(set(t.bots)) > 1
-    for lineno, record, _ in lines:
-        if lineno == 1:
-            continue
-        v, deal, rotation = check_game(run, record, f"{path}:{lineno}")
+    for (v, deal, rotation), record in file.games():
         g = run.position(deal, rotation)
         if deal < deals and not variants[v].filled[g]:
             variants[v].add(g, record, mixed)

@@ -97,8 +97,8 @@ def summary(c: Collected, command: str, results: Path) -> dict[str, Any]:
         ),
         "bots_note": (
             f"Balance is measured for these bots ({', '.join(dict.fromkeys(t.bots))}): a bot that never "
-            "uses a power cannot show what it is worth, and random play measures the rules, not the game "
-            "as people play it."
+            "takes a choice of the rules cannot show what it is worth, and random play measures the rules, "
+            "not the game as people play it."
         ),
         "variants": variant_docs,
     }

@@ -6,37 +6,36 @@ is played once per rotation of the lineup) played once under the base options an
 two variants differ only by the rule (and by what the rule changes downstream). Each game is a key
 (variant, deal, rotation).
 
-The results file is JSON lines like a tournament's: a header (game, players, lineup, seed, options, the
-compared option, the game's version), then one line per finished game with its scores, ranking and the
-game's balance facts (``floe.core.balance``). ``--resume`` plays only the keys the file lacks; statistics
-read the games in key order, so a resumed run reports exactly what an uninterrupted one would.
+The results file (``floe.lab.results``, as a tournament's) is JSON lines: a header (game, players, lineup,
+seed, options, the compared option, the game's version), then one line per finished game with its scores,
+ranking and the game's balance facts (``floe.core.balance``). ``--resume`` plays only the keys the file lacks;
+statistics read the games in key order, so a resumed run reports exactly what an uninterrupted one would.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from floe.core.balance import BalanceSpec
 from floe.core.entry import resolve_as
-from floe.core.errors import FloeError, OptionError
-from floe.core.game import Game
-from floe.core.registry import entry, make_game
+from floe.core.errors import OptionError
+from floe.core.registry import entry, make_game, shared_game
 from floe.lab.backends import Backend, execute
+from floe.lab.results import Line, ResultsError, ResultsFile, append, first_line
 from floe.lab.runner import play_game
 from floe.lab.tournament import Tournament, game_line, make_tournament
 
 FORMAT = "floe-balance/1"
 
 Key = tuple[int, int, int]  # (variant, deal, rotation)
-Line = dict[str, Any]
 
 
-class BalanceError(FloeError):
+class BalanceError(ResultsError):
     """The results file cannot be used: another run's, corrupt, or not writable."""
 
 
@@ -89,11 +88,6 @@ class BalanceRun:
             "options": dict(t.options),
             "compare": self.compare,
         }
-
-    def file_header(self) -> Line:
-        """The header as written: ``header()`` and the command line that started the file, which a
-        resume does not compare (the same run may be continued by a differently written command)."""
-        return {**self.header(), "command": self.command}
 
     def default_name(self) -> str:
         """``balance-<game>-<N>p-seed<K>-<hash of the header>``, for a results file nobody named."""
@@ -149,15 +143,7 @@ def run_from_header(header: Any, where: str) -> BalanceRun:
 
 # --- playing one game ---------------------------------------------------------------------------------------
 
-_GAMES: dict[str, Game] = {}  # per process: each variant's game built once, not once per task
 _SPECS: dict[str, BalanceSpec | None] = {}
-
-
-def _game(name: str, players: int, options: Mapping[str, Any]) -> Game:
-    key = json.dumps([name, players, options], sort_keys=True)
-    if key not in _GAMES:
-        _GAMES[key] = make_game(name, players, options)
-    return _GAMES[key]
 
 
 def balance_spec(game_name: str) -> BalanceSpec | None:
@@ -173,12 +159,12 @@ def play_one(run: BalanceRun, key: Key) -> Line:
     function, so that worker processes can run it)."""
     variant, deal, rotation = key
     t = run.tournament
-    game = _game(t.game, t.players, run.variants[variant])
+    game = shared_game(t.game, t.players, run.variants[variant])
     seats = t.seats(rotation)
     result, state = play_game(game, seats, t.seed_of(deal))
     spec = balance_spec(t.game)
     facts = spec.facts(game, state).to_json() if spec else {"seats": [{} for _ in seats], "game": {}}
-    return {**game_line(deal, rotation, seats, result), "variant": variant, "facts": facts}
+    return {**game_line(deal, rotation, result), "variant": variant, "facts": facts}
 
 
 def _play_job(job: tuple[BalanceRun, Key]) -> Line:
@@ -214,68 +200,22 @@ def check_game(run: BalanceRun, record: Any, where: str) -> Key:
     return key
 
 
-def iter_lines(path: Path) -> Iterator[tuple[int, Any, int]]:
-    """Each non-blank line of ``path`` parsed, with its line number and the byte offset after it, read
-    as a stream (a results file of millions of games never sits in memory whole). A last line cut off by
-    an interrupted run is left out; any other bad line is a ``BalanceError``."""
-    offset = 0
-    with path.open("rb") as f:
-        for lineno, text in enumerate(f, start=1):
-            try:
-                record = json.loads(text) if text.strip() else None
-            except (UnicodeDecodeError, json.JSONDecodeError):
-                if not text.endswith(b"\n") and lineno > 1:
-                    return  # the half-written last line of an interrupted run
-                raise BalanceError(f"{path}:{lineno}: not valid JSON") from None
-            offset += len(text)
-            if record is not None:
-                yield lineno, record, offset
+def results_file(path: Path, run: BalanceRun) -> ResultsFile[Key]:
+    """``run``'s results file at ``path`` (``floe.lab.results``): its header (the command line noted, not
+    compared) and how its game lines are checked."""
+    return ResultsFile(
+        path,
+        run.header(),
+        lambda record, where: check_game(run, record, where),
+        "balance run",
+        BalanceError,
+        {"command": run.command},
+    )
 
 
 def read_run(path: Path) -> BalanceRun:
     """The run ``path``'s header line describes, reading nothing else; ``BalanceError`` if none."""
-    first = next(iter_lines(path), None)
-    if first is None:
-        raise BalanceError(f"{path} is empty")
-    return run_from_header(first[1], str(path))
-
-
-def scan(path: Path, run: BalanceRun | None = None) -> tuple[BalanceRun, set[Key], int]:
-    """The run of ``path``'s header (which must be ``run``'s when given), the keys of its games and the
-    byte length of its intact part; ``BalanceError`` if the file is not such a run's or is corrupt."""
-    lines = iter_lines(path)
-    first = next(lines, None)
-    if first is None:
-        raise BalanceError(f"{path} is empty")
-    found = run_from_header(first[1], str(path))
-    if run is not None and found.header() != run.header():
-        want, have = run.header(), found.header()
-        diffs = [f"{k} {have.get(k)!r} here, {want[k]!r} asked" for k in want if have.get(k) != want[k]]
-        raise BalanceError(f"{path} holds another run ({'; '.join(diffs)}); use another --out")
-    keys: set[Key] = set()
-    intact = first[2]
-    for lineno, record, end in lines:
-        keys.add(check_game(found, record, f"{path}:{lineno}"))
-        intact = end
-    return found, keys, intact
-
-
-def _prepare(path: Path, run: BalanceRun, resume: bool) -> set[Key]:
-    """Start ``path`` with the header, or (``resume``) read it and cut a half-written last line."""
-    if path.exists() and path.stat().st_size > 0:
-        if not resume:
-            raise BalanceError(f"{path} already exists: add --resume to continue it, or choose another --out")
-        _, keys, intact = scan(path, run)
-        with path.open("r+b") as f:
-            f.truncate(intact)
-            f.seek(intact - 1)
-            if f.read(1) != b"\n":  # the last intact line may lack its newline
-                f.write(b"\n")
-        return keys
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8") as f:
-        f.write(json.dumps(run.file_header()) + "\n")
-    return set()
+    return run_from_header(first_line(path, BalanceError), str(path))
 
 
 @dataclass
@@ -297,16 +237,16 @@ def play_run(
 ) -> Played:
     """Play the games of the first ``deals`` deals that ``path`` lacks, appending each as it finishes;
     ``advance(done, total)`` is told after each. The statistics read the file back (``collect``)."""
-    done = _prepare(path, run, resume)
+    file = results_file(path, run)
+    done = file.start(resume)
     plan = run.plan(deals)
     todo = [key for key in plan if key not in done]
     finished = len(plan) - len(todo)
-    with path.open("a", encoding="utf-8") as out:
+    with file.appending() as out:
 
         def keep(record: Line) -> None:
             nonlocal finished
-            out.write(json.dumps(record) + "\n")  # written and flushed at once: it survives an interrupt
-            out.flush()
+            append(out, record)
             finished += 1
             if advance is not None:
                 advance(finished, len(plan))

@@ -1,10 +1,11 @@
 // A table's board module: the game's own, served from its package at /games/<name>/board.js (the URL comes
 // from GET /api/games), imported when the page knows the table's game, with its style sheets linked into
-// the page first. A game without one gets the plain board below: the observation as text, every choice a
-// button. The interface a board module exports is described in docs/server.md ("Board modules").
+// the page first. A game without one gets the plain board (plainboard.js): the observation's fields laid
+// out as text, every choice a button. The interface a board module exports is described in docs/server.md ("Board modules").
 import { api } from "./api.js";
-import { h, replaceChildren } from "./dom.js";
+import { h } from "./dom.js";
 import { loadMessages } from "./i18n.js";
+import * as PLAIN from "./plainboard.js";
 import { scoreScreen } from "./score.js";
 
 let games = null;
@@ -19,13 +20,6 @@ export async function gameInfo(name) {
     throw err;
   }
 }
-
-/** The plain board: for a game that ships no board module. */
-const PLAIN = {
-  render(root, view) {
-    replaceChildren(root, h("section", { class: "zone" }, h("pre", { class: "plain-view" }, JSON.stringify(view, null, 1))));
-  },
-};
 
 /** Link a style sheet once; resolves when it has loaded (or failed: the board still works unstyled). */
 function linkStyle(href) {

@@ -28,7 +28,9 @@ export class ChatPanel {
     this.send = send;
     this.me = null;
     this.lines = new Map(); // idx -> line: a reconnect sends the history again
-    this.list = h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite" });
+    // A live region that only grows (a screen reader reads each new line once), focusable to scroll it.
+    this.list = h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite", tabindex: "0", "aria-labelledby": "chat-title" });
+    this.drawnFor = undefined; // the seat the drawn lines were worded for ("(you)")
     this.name = h("input", { class: "chat-name", maxlength: 40, placeholder: t("your name"), "data-testid": "chat-name", "aria-label": t("your name") });
     this.input = h("input", { class: "chat-input", maxlength: MAX_CHARS, placeholder: t("Say something…"), "data-testid": "chat-input", "aria-label": t("chat message") });
     const form = h(
@@ -42,7 +44,7 @@ export class ChatPanel {
       ev.preventDefault();
       this.submit();
     });
-    replaceChildren(root, h("h2", { class: "zone-title" }, t("Chat")), this.list, form);
+    replaceChildren(root, h("h2", { class: "zone-title", id: "chat-title" }, t("Chat")), this.list, form);
     this.name.value = localStorage.getItem("floe-name") || "";
     this.setSeat(null);
   }
@@ -71,10 +73,19 @@ export class ChatPanel {
     this.render();
   }
 
+  /** Add the lines not shown yet, each in its place; all of them again only when the page's seat changed. */
   render() {
     const follow = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 8;
-    const lines = [...this.lines.values()].sort((a, b) => a.idx - b.idx);
-    replaceChildren(this.list, lines.map((line) => chatItem(line, this.me)));
-    if (follow) this.list.scrollTop = this.list.scrollHeight;
+    if (this.drawnFor !== this.me) {
+      replaceChildren(this.list);
+      this.drawnFor = this.me;
+    }
+    const shown = new Set([...this.list.children].map((li) => Number(li.dataset.idx)));
+    const added = [...this.lines.values()].filter((line) => !shown.has(line.idx)).sort((a, b) => a.idx - b.idx);
+    for (const line of added) {
+      const after = [...this.list.children].find((li) => Number(li.dataset.idx) > line.idx);
+      this.list.insertBefore(chatItem(line, this.me), after || null);
+    }
+    if (added.length && follow) this.list.scrollTop = this.list.scrollHeight;
   }
 }

@@ -23,6 +23,17 @@ import { nt, showNotation, t } from "./i18n.js";
  *   What to click, in words, given the keys that can be clicked at `step` (0: the first click).
  */
 
+/** The element whose highlighted objects form `el`'s group for the arrow keys: its SVG board, else its parent. */
+function home(el) {
+  return el.closest("svg") || el.parentElement;
+}
+
+/** The highlighted objects of `el`'s group, in the page's order. */
+function members(el) {
+  const at = home(el);
+  return [...at.querySelectorAll("[data-legal]")].filter((x) => home(x) === at);
+}
+
 /** A button that plays `choice`. */
 function choiceButton(choice, onPlay, disabled) {
   return h(
@@ -33,6 +44,7 @@ function choiceButton(choice, onPlay, disabled) {
       "data-testid": "choice",
       "data-action": choice.id,
       "data-verb": choice.verb,
+      "data-costly": Boolean(choice.confirm), // asks first: never where the focus goes by itself (focus.js)
       title: showNotation(choice.notation),
       disabled,
       onclick: () => onPlay(choice),
@@ -46,11 +58,18 @@ function choiceButton(choice, onPlay, disabled) {
  * `onPlay(choice)` sends the move; the owner calls `bind` after each render and `setBusy` around moves.
  */
 export class Choices {
-  /** @param {HTMLElement} panel  @param {(choice: object) => void} onPlay  @param {ChoiceSpec} spec */
-  constructor(panel, onPlay, spec = {}) {
+  /**
+   * @param {HTMLElement} panel  @param {(choice: object) => void} onPlay  @param {ChoiceSpec} spec
+   * @param {object} [hooks]  `announce(text)`: says a selection aloud (a live region); `redrawn()`: called
+   *   after every redraw of the panel and the highlights (the page puts focus back where it belongs)
+   */
+  constructor(panel, onPlay, spec = {}, { announce = () => {}, redrawn = () => {} } = {}) {
     this.panel = panel;
     this.onPlay = onPlay;
     this.spec = spec || {};
+    this.announce = announce;
+    this.redrawn = redrawn;
+    this.listOpen = false; // the full list stays open across redraws once the person opened it
     this.legal = [];
     this.board = null;
     this.routes = new Map(); // choice -> its steps, each a list of keys present on the board
@@ -70,6 +89,10 @@ export class Choices {
       this.boards.add(board);
       board.addEventListener("click", () => {
         if (this.board === board && this.picked.length) this.pick([]);
+      });
+      // The object focused (by an arrow key, a click, focus put back after a redraw) is its group's Tab stop.
+      board.addEventListener("focusin", (ev) => {
+        if (this.board === board && ev.target instanceof Element && ev.target.hasAttribute("data-legal")) this.rove(ev.target);
       });
     }
     this.legal = legal || [];
@@ -124,17 +147,27 @@ export class Choices {
   }
 
   /** Click `key` after the keys picked before it: play the one choice it completes, or select it. */
-  click(before, key) {
+  click(before, key, keyboard = false) {
     const path = [...before, key];
     const left = this.candidates(path);
     const done = left.filter((c) => this.routes.get(c).length === path.length);
     if (left.length === 1 && done.length === 1) return this.play(done[0]);
-    return this.pick(path);
+    return this.pick(path, { keyboard });
   }
 
-  pick(path) {
+  pick(path, { keyboard = false } = {}) {
+    const grew = path.length > this.picked.length;
+    const had = this.board && this.board.contains(document.activeElement);
     this.picked = path;
     this.refresh();
+    const line = this.panel.querySelector("[data-testid=selection]");
+    if (path.length && line) this.announce(line.textContent);
+    // A step made from the board goes on to the next step's objects (the destinations), not to the other
+    // pieces after the selected one in the Tab order; a mouse's click does not scroll the page for it.
+    if (grew && had) {
+      const next = this.board.querySelector("[data-legal=dest]") || this.panel.querySelector(".choice-list > button");
+      if (next) next.focus({ preventScroll: !keyboard });
+    }
   }
 
   /**
@@ -142,7 +175,7 @@ export class Choices {
    * continues the selection wins, so a destination is reached even through a piece standing on it; else a
    * first-step key starts a new selection; a selected key clicked again is unselected.
    */
-  activate(el) {
+  activate(el, { keyboard = false } = {}) {
     if (this.busy) return;
     const keys = [];
     for (let x = el; x && x !== this.board; x = x.parentElement) {
@@ -151,36 +184,91 @@ export class Choices {
     const onward = this.picked.length ? this.next() : new Map();
     const first = this.next([]);
     const go = keys.find((k) => onward.has(k));
-    if (go !== undefined) return this.click(this.picked, go);
+    if (go !== undefined) return this.click(this.picked, go, keyboard);
     const again = keys.find((k) => this.picked.includes(k));
     if (again !== undefined) return this.pick(this.picked.slice(0, this.picked.indexOf(again)));
     const start = keys.find((k) => first.has(k));
-    if (start !== undefined) return this.click([], start);
+    if (start !== undefined) return this.click([], start, keyboard);
     return this.pick([]);
+  }
+
+  /**
+   * The highlighted objects the arrow keys move among from `el`, and the Tab stop among them: those of the
+   * same group (the same SVG board, else the same parent: a hand, a row of cards). While something is
+   * selected only what continues the selection counts (its destinations, the selected objects): the other
+   * pieces would start a different move.
+   */
+  group(el) {
+    const all = members(el);
+    if (!this.picked.length) return all;
+    return all.filter((x) => x.dataset.legal === "dest" || x.classList.contains("selected"));
+  }
+
+  /** The object an arrow key (or Home, End) goes to from `el`: the nearest one that way on the screen. */
+  arrowTarget(el, key) {
+    const group = this.group(el);
+    if (key === "Home") return group[0];
+    if (key === "End") return group[group.length - 1];
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+    if (!dir) return null;
+    const centre = (x) => {
+      const r = x.getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2];
+    };
+    const [x0, y0] = centre(el);
+    let best = null;
+    let bestScore = Infinity;
+    for (const other of group) {
+      if (other === el || other.contains(el) || el.contains(other)) continue;
+      const [x, y] = centre(other);
+      const along = (x - x0) * dir[0] + (y - y0) * dir[1];
+      const across = Math.abs((x - x0) * dir[1] - (y - y0) * dir[0]);
+      // Within a quarter turn of the key's way; a hex board's diagonal neighbour beats one two rows away.
+      if (along <= 0.5 || across > along) continue;
+      const score = along + across;
+      if (score < bestScore) [best, bestScore] = [other, score];
+    }
+    return best;
+  }
+
+  /**
+   * One Tab stop per group (a roving tabindex): the focused object, else a destination, else a selected
+   * object, else the first; the others are reached with the arrow keys. While something is selected, groups
+   * with nothing that continues it are left out of the Tab order (Escape or "Back to all choices" ends it).
+   */
+  rove(focused = document.activeElement) {
+    const seen = new Set();
+    for (const el of this.board.querySelectorAll("[data-legal]")) {
+      if (seen.has(home(el))) continue;
+      seen.add(home(el));
+      const all = members(el);
+      const group = this.group(el);
+      const stop = group.includes(focused) ? focused : group.find((x) => x.dataset.legal === "dest") || group[0];
+      for (const x of all) x.setAttribute("tabindex", x === stop ? "0" : "-1");
+    }
   }
 
   refresh() {
     this.highlight();
     this.renderPanel();
+    this.redrawn();
   }
 
   highlight() {
     if (!this.board) return;
-    for (const el of this.board.querySelectorAll("[data-legal]")) {
-      el.classList.remove("legal", "selected", "dest");
-      el.removeAttribute("data-legal");
-      el.removeAttribute("tabindex");
-      el.removeAttribute("role");
-      el.onclick = null;
-      el.onkeydown = null;
-    }
+    // What stays clickable keeps its tabindex throughout (removed and put back, a focused object would lose
+    // the focus): only what is no longer clickable loses it, after the new marks are made.
+    const before = [...this.board.querySelectorAll("[data-legal]")];
+    for (const el of before) el.classList.remove("legal", "selected", "dest");
+    const marked = new Set();
     this.board.classList.toggle("has-selection", this.picked.length > 0 && !this.busy);
-    if (this.busy) return;
     const mark = (el, kind) => {
+      marked.add(el);
       el.classList.add("legal");
       if (kind === "dest") el.classList.add("dest");
       el.setAttribute("data-legal", kind);
       el.setAttribute("tabindex", "0");
+      if (el.dataset.role === undefined) el.dataset.role = el.getAttribute("role") || "";
       el.setAttribute("role", "button");
       el.onclick = (ev) => {
         ev.stopPropagation();
@@ -189,13 +277,27 @@ export class Choices {
       el.onkeydown = (ev) => {
         if (ev.key === "Enter" || ev.key === " ") {
           ev.preventDefault();
-          this.activate(el);
+          this.activate(el, { keyboard: true });
+        } else if (ev.key === "Escape" && this.picked.length) {
+          // The selection ends; the focus goes back to the object that was selected, as if pressed again.
+          ev.preventDefault();
+          const [selected] = this.find(this.picked[0]);
+          this.pick([]);
+          if (selected && selected.hasAttribute("data-legal")) selected.focus();
+        } else if (!ev.altKey && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
+          const to = this.arrowTarget(el, ev.key);
+          if (to) {
+            ev.preventDefault();
+            ev.stopPropagation(); // the replay's and the page's own arrow keys are not for this
+            to.focus();
+          }
         }
       };
     };
     // The first step stays clickable while something is selected (to start again from another object).
-    // data-legal says what a click does: "play" at once, select a "source", or reach a "dest".
-    for (const [key, list] of this.next([])) {
+    // data-legal says what a click does: "play" at once, select a "source", or reach a "dest". Nothing
+    // while a move is on its way.
+    for (const [key, list] of this.busy ? [] : this.next([])) {
       const plays = list.length === 1 && this.routes.get(list[0]).length === 1;
       for (const el of this.find(key)) {
         mark(el, plays ? "play" : "source");
@@ -203,13 +305,25 @@ export class Choices {
       }
     }
     // Later picks (a multi-step route) stay marked; a click on one goes back to before it.
-    for (const key of this.picked.slice(1)) {
+    for (const key of this.busy ? [] : this.picked.slice(1)) {
       for (const el of this.find(key)) {
         mark(el, "selected");
         el.classList.add("selected");
       }
     }
-    if (this.picked.length) for (const key of this.next().keys()) for (const el of this.find(key)) mark(el, "dest");
+    if (this.picked.length && !this.busy) for (const key of this.next().keys()) for (const el of this.find(key)) mark(el, "dest");
+    for (const el of before) {
+      if (marked.has(el)) continue;
+      el.removeAttribute("data-legal");
+      el.removeAttribute("tabindex");
+      // The object's own role (a board draws a card as role="img" with its name) comes back once it is no
+      // longer a button: an aria-label on an element without a role is not read.
+      if (el.dataset.role) el.setAttribute("role", el.dataset.role);
+      else el.removeAttribute("role");
+      el.onclick = null;
+      el.onkeydown = null;
+    }
+    this.rove();
   }
 
   words(key) {
@@ -263,7 +377,8 @@ export class Choices {
       first.length
         ? h(
             "details",
-            { class: "all-choices" },
+            // Open again after a redraw if the person had opened it: the focus may be on one of its buttons.
+            { class: "all-choices", open: this.listOpen, ontoggle: (ev) => (this.listOpen = ev.target.open) },
             h("summary", {}, nt("All %(n)s choice as a list", "All %(n)s choices as a list", this.legal.length)),
             h("div", { class: "choice-list" }, this.legal.map(button)),
           )

@@ -17,7 +17,8 @@ let about = null; // what it is about: "choice" (a move, stale once the position
 export function ask(question, { yes = t("Confirm"), no = t("Cancel"), kind = null } = {}) {
   linkCss("/static/css/help.css");
   if (!dialog) {
-    dialog = h("dialog", { class: "confirm-dialog", "data-testid": "confirm-dialog", role: "alertdialog" });
+    // Named by its question (read when it opens), as a dialog must be.
+    dialog = h("dialog", { class: "confirm-dialog", "data-testid": "confirm-dialog", role: "alertdialog", "aria-labelledby": "confirm-text" });
     dialog.addEventListener("cancel", (ev) => {
       ev.preventDefault(); // Escape: answered here, so the dialog's own closing cannot race a newer question
       finish(false);
@@ -30,7 +31,7 @@ export function ask(question, { yes = t("Confirm"), no = t("Cancel"), kind = nul
     about = kind;
     const cancel = h("button", { type: "button", class: "secondary", "data-testid": "confirm-cancel", onclick: () => finish(false) }, no);
     const ok = h("button", { type: "button", class: "danger", "data-testid": "confirm-ok", onclick: () => finish(true) }, yes);
-    replaceChildren(dialog, h("p", { class: "confirm-text", "data-testid": "confirm-text" }, question), h("div", { class: "confirm-buttons" }, cancel, ok));
+    replaceChildren(dialog, h("p", { class: "confirm-text", id: "confirm-text", "data-testid": "confirm-text" }, question), h("div", { class: "confirm-buttons" }, cancel, ok));
     dialog.showModal();
     cancel.focus(); // the safe answer is the one a stray Enter gives
   });

@@ -76,7 +76,9 @@ export async function openHelp(info) {
     panel.addEventListener("close", hide);
     document.body.append(panel);
   }
-  const sections = module.sections || [];
+  const sections = [...(module.sections || [])];
+  const glossary = glossarySection(module.terms);
+  if (glossary) sections.push(glossary);
   const close = h(
     "button",
     { type: "button", class: "help-close secondary", "data-testid": "help-close", "aria-label": t("Close"), onclick: () => panel.close() },
@@ -86,11 +88,11 @@ export async function openHelp(info) {
   const terms = compile(module.terms);
   for (const section of sections) {
     const content = document.createElement("template");
-    content.innerHTML = section.html; // the game's own static text, never a player's
+    if (section.html) content.innerHTML = section.html; // the game's own static text, never a player's
     const part = h("section", { class: "help-section", id: `help-${section.id}`, "data-testid": `help-${section.id}` },
       h("h3", {}, section.title),
-      content.content);
-    markTerms(part, terms, { once: true }); // the first use of each term in a section: enough to find it
+      section.nodes || content.content);
+    if (section !== glossary) markTerms(part, terms, { once: true }); // a term's first use in a section: enough
     body.append(part);
   }
   const nav = h(
@@ -106,6 +108,14 @@ export async function openHelp(info) {
   replaceChildren(panel, h("header", { class: "help-head" }, h("h2", { id: "help-title" }, module.title || t("How to play")), close), nav, body);
   if (!panel.open) panel.showModal();
   body.scrollTop = 0;
+}
+
+/** The game's marked terms and what they mean, as the help panel's last section (null: no terms). */
+function glossarySection(terms) {
+  if (!terms || !terms.length) return null;
+  const sorted = [...terms].sort((a, b) => a.term.localeCompare(b.term));
+  const list = h("dl", { class: "help-terms" }, sorted.map((term) => [h("dt", {}, term.term), h("dd", {}, term.tip)]));
+  return { id: "terms", title: t("Terms used"), nodes: list };
 }
 
 /** The terms as matchers, longest first (so "placement value" wins over "value"). */
@@ -152,15 +162,9 @@ function markText(text, terms, done) {
     if (!best) return;
     const start = node.splitText(best.m.index);
     node = start.splitText(best.m[0].length);
-    // Inside a button (a choice) the mark explains on hover; a tap there plays the choice.
-    const inButton = !!(start.parentElement && start.parentElement.closest("button"));
-    const mark = h("span", {
-      class: "term",
-      "data-tip": best.t.tip,
-      "data-term": best.t.term,
-      "data-testid": "term",
-      tabindex: inButton ? null : "0",
-    });
+    // The mark explains on hover and on a tap (inside a button, a choice, a tap plays it). It is no Tab stop
+    // of its own (a prompt would have one per term): the panel's list of terms explains them to a keyboard.
+    const mark = h("span", { class: "term", "data-tip": best.t.tip, "data-term": best.t.term, "data-testid": "term" });
     start.replaceWith(mark);
     mark.append(start);
     if (done) done.add(best.t);

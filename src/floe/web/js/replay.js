@@ -103,8 +103,14 @@ function go(i) {
   const scores = view.scores;
   const screen = scores ? board.scoreScreen({ breakdowns: scores, ranking: null, view, summary, me }) : null;
   replaceChildren($("score"), screen);
+  const focused = document.activeElement;
   $("first").disabled = $("prev").disabled = index === 0;
   $("next").disabled = $("last").disabled = atEnd;
+  // A button that has just become disabled would drop the focus to the page: it goes to the other way.
+  if (focused instanceof HTMLButtonElement && focused.disabled) {
+    const other = atEnd ? $("prev") : $("next");
+    (other.disabled ? $("slider") : other).focus();
+  }
 }
 
 // Every line up to this frame; the current frame's lines are marked so a step shows what just happened.

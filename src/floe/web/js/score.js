@@ -34,7 +34,7 @@ export function scoreScreen(args, { rows = [], explain = "", rank = null } = {})
   const head = h(
     "tr",
     {},
-    h("th", {}, ""),
+    h("td", {}),
     order.map((q) => h("th", { scope: "col", class: q === me ? "col-me" : "" }, `${place[q]}. ${name(q)}`)),
   );
   const row = (label, cell, attrs = {}) =>

@@ -8,6 +8,7 @@ import { ChatPanel } from "./chat.js";
 import { Choices } from "./choices.js";
 import { ask, confirmChoice, dismissChoice, showWarnings } from "./confirm.js";
 import { h, replaceChildren } from "./dom.js";
+import { FocusKeeper } from "./focus.js";
 import { installHelp } from "./help.js";
 import { startLanguage, t } from "./i18n.js";
 import { animateFrom, finishAnimations, markLastMove, measure } from "./motion.js";
@@ -39,6 +40,7 @@ const els = {
   gameNotice: document.getElementById("game-notice"),
   pace: document.getElementById("pace"),
   skip: document.getElementById("skip"),
+  announce: document.getElementById("announce"),
 };
 
 let mySeat = null;
@@ -53,6 +55,7 @@ let moveCounter = 0;
 let pending = null;
 const pageId = Date.now().toString(36);
 let scoreShown = false;
+let announced = { text: null, version: null }; // what the live region said last, for which version
 
 // The board module and its click-to-play controller, loaded for the table's game once it is known; states
 // that arrive meanwhile are kept and the latest is drawn when the board is there.
@@ -64,6 +67,9 @@ pacer.setPace(initialPace());
 paceMenu(els.pace, pacer.pace, (seconds) => pacer.setPace(seconds));
 const socket = new TableSocket(tableId, token, { onMessage, onStatus });
 const send = (message) => socket.send(message);
+// Focus across redraws: back on the same object or choice, else on the first choice, else on the prompt.
+const prompt = els.statusText.closest(".status");
+const keeper = new FocusKeeper(els.board.closest(".main-col"), prompt, firstChoices);
 const chat = new ChatPanel(document.getElementById("chat"), send);
 const rematch = new RematchPanel(document.getElementById("rematch"), send);
 const undo = new UndoButton(els.leave.parentElement, () => sendAction({ type: "undo" }));
@@ -73,10 +79,11 @@ document.title = "Floe: " + t("Table %(id)s", { id: tableId });
 els.leave.addEventListener("click", toggleAway);
 els.skip.addEventListener("click", skip);
 listenForSkips();
-// The prompt's height, for a board whose own bar sticks just under it (CSS: var(--prompt-h)).
-const prompt = els.statusText.closest(".status");
+// The prompt's height, for a board whose own bar sticks just under it (CSS: var(--prompt-h)); none when
+// the prompt does not stick (a very short window, the full list of choices open).
 new ResizeObserver(() => {
-  document.documentElement.style.setProperty("--prompt-h", `${prompt.offsetHeight}px`);
+  const sticks = getComputedStyle(prompt).position === "sticky";
+  document.documentElement.style.setProperty("--prompt-h", `${sticks ? prompt.offsetHeight : 0}px`);
 }).observe(prompt);
 setInterval(renderTimer, 1000);
 
@@ -152,7 +159,7 @@ function ensureBoard() {
     .then(({ info, board: loaded }) => {
       showGame(info);
       board = loaded;
-      choices = new Choices(els.choices, playChoice, board.choices);
+      choices = new Choices(els.choices, playChoice, board.choices, { announce, redrawn: () => keeper.restore() });
       installHelp(info, [els.deciding, els.choices]).catch((err) => toast(t("The rules help could not be loaded (%(error)s).", { error: err.message })));
       choices.busy = pending !== null;
       if (state) render({ version: null });
@@ -257,6 +264,42 @@ function render({ version, why = "now" }) {
   renderSeats();
   renderLog();
   renderScore();
+  announceStatus();
+  keeper.restore();
+}
+
+/**
+ * The prompt's choices in the order focus goes to them when the focused one is gone: the destinations of a
+ * selection, the panel's buttons, the board's objects, the full list, and last a button that asks before it
+ * plays (it ends a seat's game). None while a move is on its way (the prompt holds the focus until the
+ * answer, then the choice that stands for the same thing gets it back).
+ */
+function firstChoices() {
+  if (!choices || choices.busy) return [];
+  return [
+    ...els.board.querySelectorAll("[data-legal=dest]"),
+    ...els.choices.querySelectorAll(".choice-list > button:not([data-costly])"),
+    ...els.board.querySelectorAll("[data-legal=play], [data-legal=source]"),
+    ...els.choices.querySelectorAll(".all-choices > summary"),
+    ...els.choices.querySelectorAll(".choice-list > button[data-costly]"),
+  ];
+}
+
+/** Say something in the polite live region (a screen reader reads it when the person pauses). */
+function announce(text) {
+  // The same words again would not be read: a no-break space at the end makes them new text.
+  els.announce.textContent = text === els.announce.textContent ? `${text}\u00a0` : text;
+}
+
+/** Announce the turn and the prompt when they change, and every new prompt of this seat's own turn. */
+function announceStatus() {
+  // Sentences, so a screen reader pauses between the turn, the round and the prompt.
+  const parts = [...els.statusText.childNodes, els.deciding].map((el) => el.textContent.trim()).filter(Boolean);
+  const text = parts.map((part) => (/[.!?:…]$/.test(part) ? part : `${part}.`)).join(" ");
+  const myNewPrompt = state.to_move === mySeat && state.status === "playing" && state.version !== announced.version;
+  if (text === announced.text && !myNewPrompt) return;
+  announced = { text, version: state.version };
+  announce(text);
 }
 
 function renderStatus() {
@@ -320,12 +363,17 @@ els.log.addEventListener("scroll", () => {
   followLog = els.log.scrollTop + els.log.clientHeight >= els.log.scrollHeight - 8;
 });
 
+// The log is a live region (role="log"): lines are only ever added, each in its place, so a screen reader
+// reads the new ones and nothing else.
 function renderLog() {
-  const indexes = [...logLines.keys()].sort((a, b) => a - b);
-  if (els.log.childElementCount !== indexes.length) {
-    replaceChildren(els.log, indexes.map((i) => h("li", { dataset: { index: i } }, logLines.get(i))));
-    if (followLog) els.log.scrollTop = els.log.scrollHeight;
+  const shown = new Set([...els.log.children].map((li) => Number(li.dataset.index)));
+  const added = [...logLines.keys()].filter((i) => !shown.has(i)).sort((a, b) => a - b);
+  for (const i of added) {
+    const li = h("li", { dataset: { index: i } }, logLines.get(i));
+    const after = [...els.log.children].find((other) => Number(other.dataset.index) > i);
+    els.log.insertBefore(li, after || null);
   }
+  if (added.length && followLog) els.log.scrollTop = els.log.scrollHeight;
   for (const li of els.log.children) li.classList.toggle("current", currentLog.has(Number(li.dataset.index)));
 }
 

@@ -23,9 +23,10 @@ export function installTips() {
     if (pinned || !owner || ev.pointerType === "touch") return;
     if (!(ev.relatedTarget instanceof Node && owner.contains(ev.relatedTarget))) hide();
   });
+  // Focus from the keyboard shows the tip; focus a page puts back after a mouse's move (focus.js) does not.
   document.addEventListener("focusin", (ev) => {
     const el = tipOwner(ev.target);
-    if (el) show(el, false);
+    if (el && el.matches(":focus-visible")) show(el, false);
   });
   document.addEventListener("focusout", () => {
     if (!pinned) hide();

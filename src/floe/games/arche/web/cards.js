@@ -42,7 +42,11 @@ export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, 
   const info = cards[slug];
   const words = cardWords(slug, info);
   if (!info) {
-    return h("div", { class: `arche-card arche-card-${size}`, "data-tip": slug, dataset: obj ? { obj } : {} }, slug);
+    return h(
+      "div",
+      { class: `arche-card arche-card-${size}`, "data-tip": slug, role: "img", "aria-label": slug, dataset: obj ? { obj } : {} },
+      slug,
+    );
   }
   const big = size === "lg";
   return h(
@@ -50,6 +54,8 @@ export function cardTile(slug, cards, { size = "lg", obj = null, testid = null, 
     {
       class: `arche-card arche-card-${size} climate-${info.climate} cat-${info.category === "-" ? "none" : info.category}${cls ? ` ${cls}` : ""}`,
       "data-tip": words,
+      // A picture with a name (an aria-label on a plain div is not read); a button while it is clickable.
+      role: "img",
       "aria-label": words,
       "data-testid": testid,
       dataset: { card: slug, ...(obj ? { obj } : {}), ...(place ? { key: `card:${slug}`, look: place } : {}) },
@@ -78,6 +84,7 @@ export function cardBack({ size = "lg", label = null, obj = null, testid = null,
     {
       class: `arche-card arche-card-${size} arche-back`,
       "data-tip": label || t("face-down card"),
+      role: "img",
       "aria-label": label || t("face-down card"),
       "data-testid": testid,
       dataset: obj ? { obj } : {},

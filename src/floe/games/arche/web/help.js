@@ -1,5 +1,5 @@
 // How to play Arche Opti Mix: the "How to play" panel and the terms of the prompts (the interface is
-// described in docs/server.md, "Help modules"). Written from shared/rules/arche-opti-mix.md and the engine's
+// described in docs/server.md, "Help modules"). Written from docs/arche-rules.md and the engine's
 // decisions (docs/arche-rules.md, defaults of every option); the worked example's figures are recomputed by
 // the scoring code in tests/games/arche/test_help.py. Every text is in the page's language (the game's
 // catalog is loaded before this module).

@@ -54,7 +54,11 @@ export const SPECIAL_NAMES = {
   chimp: N("Chimpanzee: a chip under one of your figures (it counts 1.5)"),
 };
 // The figures' colours (the game's five wooden colours), one per seat.
-export const SEAT_COLOURS = ["#d64541", "#2f6fd1", "#2e9e5b", "#e0a000", "#8e44ad"];
+// The seats' colours step in lightness (each pair at least 1.6:1 in relative luminance, test_seat_colours), so
+// they stay apart under deuteranopia, protanopia and achromatopsia; the scoring rows' dots carry the seat's
+// number too (docs/accessibility.md, "Colour"). SEAT_INK: the number's colour on each (4.5:1 or more).
+export const SEAT_COLOURS = ["#b3202a", "#3d7fd0", "#f7e463", "#f08c00", "#3b1d66"];
+export const SEAT_INK = ["#ffffff", "#000000", "#1d2430", "#1d2430", "#ffffff"];
 export const CATEGORY_COLOURS = {
   heavy: "#6b4f3a",
   useful: "#2e8b57",

@@ -18,6 +18,7 @@ import {
   CATEGORY_COLOURS,
   CATEGORY_NAMES,
   SEAT_COLOURS,
+  SEAT_INK,
   categoryIcon,
   chipIcon,
   figureIcon,
@@ -70,7 +71,7 @@ function placeValue(place) {
 }
 
 /**
- * One scoring card's majorities (spec 11): seats with a figure there ordered by strength, places paying
+ * One scoring card's majorities (docs/arche-rules.md §11): seats with a figure there ordered by strength, places paying
  * 10, 6, then 2; equal seats share the places they take. Returns per seat its points and its places
  * ([first, last], 1-based; null without a figure). `mode` "halves" rounds to half points like the engine.
  */
@@ -293,19 +294,23 @@ function cabin(view, side, index) {
   const cab = row[index];
   const free = [];
   for (let k = cab.length; k < MAX_CABIN; k++) free.push(h("span", { class: "cabin-free" }));
+  const cabinWords = t("cabin %(cabin)s: %(n)s of 3 places, weight %(weight)s", {
+    cabin: name.toUpperCase(),
+    n: cab.length,
+    weight: cabinWeight(cab, cards),
+  });
   return h(
     "div",
     {
       class: `cabin cabin-${side}`,
       "data-testid": `cabin-${name}`,
       dataset: { obj: `cabin:${name}`, cards: cab.length },
-      title: t("cabin %(cabin)s: %(n)s of 3 places, weight %(weight)s", {
-        cabin: name.toUpperCase(),
-        n: cab.length,
-        weight: cabinWeight(cab, cards),
-      }),
+      title: cabinWords,
+      // A named group of its cards (each named too); a button while it is a destination.
+      role: "group",
+      "aria-label": cabinWords,
     },
-    h("span", { class: "cabin-label" }, name.toUpperCase(), h("small", {}, ` w${cabinWeight(cab, cards)}`)),
+    h("span", { class: "cabin-label", "aria-hidden": "true" }, name.toUpperCase(), h("small", {}, ` w${cabinWeight(cab, cards)}`)),
     h(
       "div",
       { class: "cabin-cards" },
@@ -408,6 +413,9 @@ function scoringZone(view, summary, me) {
             "data-testid": `scoring-${cat}`,
             dataset: { obj: `score:${cat}` },
             style: { "--c": CATEGORY_COLOURS[cat] },
+            // A named group of the seats' rows (each named: whose it is, figures, points).
+            role: "group",
+            "aria-label": name,
             title: nt("%(category)s: %(n)s card of the deck", "%(category)s: %(n)s cards of the deck", count, { category: name, n: count }),
           },
           h("div", { class: "scoring-head" }, categoryIcon(cat, 22), h("strong", {}, name), h("small", { class: "muted" }, ` ${countWords}`)),
@@ -418,18 +426,22 @@ function scoringZone(view, summary, me) {
             for (let k = 0; k < Math.min(whole, 6); k++) {
               figs.push(figureIcon(SEAT_COLOURS[q], 14, { half: k < pv.halves[cat] }));
             }
+            const rowWords = t("%(who)s: %(figures)s figures, %(points)s points if the game ended now", {
+              who: seatLabel(q, summary, me),
+              figures: fmt(value),
+              points: fmt(points[q]),
+            });
             return h(
               "div",
               {
                 class: `scoring-seat${q === me ? " scoring-me" : ""}`,
                 dataset: { seat: q, figures: value, key: `score:${cat}:${q}`, look: String(value) },
-                title: t("%(who)s: %(figures)s figures, %(points)s points if the game ended now", {
-                  who: seatLabel(q, summary, me),
-                  figures: fmt(value),
-                  points: fmt(points[q]),
-                }),
+                title: rowWords,
+                role: "img",
+                "aria-label": rowWords,
               },
-              h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q] } }),
+              // The seat's number in its colour: whose row it is without telling colours apart.
+              h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q], "--dot-ink": SEAT_INK[q] } }, `${q + 1}`),
               h("span", { class: "scoring-figs" }, figs, whole > 6 ? h("small", {}, "…") : null),
               h("strong", { class: "scoring-count" }, fmt(value)),
               h("small", { class: "muted scoring-now" }, value > 0 ? t("%(points)s pt", { points: fmt(points[q]) }) : ""),

@@ -5,7 +5,7 @@ import { h } from "/static/js/dom.js";
 import { rankByTotal, scoreScreen as sharedScoreScreen } from "/static/js/score.js";
 import { seatLabel } from "/static/js/words.js";
 import { cardTile } from "./cards.js";
-import { CATEGORIES, CATEGORY_COLOURS, CATEGORY_NAMES, SEAT_COLOURS, categoryIcon, figureIcon } from "./icons.js";
+import { CATEGORIES, CATEGORY_COLOURS, CATEGORY_NAMES, SEAT_COLOURS, SEAT_INK, categoryIcon, figureIcon } from "./icons.js";
 import { fmt, majority, placeWords } from "./render.js";
 import { nt, t } from "/static/js/i18n.js";
 
@@ -85,7 +85,7 @@ function majorityTable(cat, breakdowns, mode, name) {
               dataset: { seat: q, figures: figures[q], points, place: place ? `${place[0]}-${place[1]}` : "" },
             },
             h("td", { class: "majority-place" }, placeWords(place), tie ? h("small", { class: "tie-mark" }, " " + t("tie")) : null),
-            h("th", { scope: "row" }, h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q] } }), ` ${name(q)}`),
+            h("th", { scope: "row" }, h("span", { class: "seat-dot", "aria-hidden": "true", style: { background: SEAT_COLOURS[q], "--dot-ink": SEAT_INK[q] } }, `${q + 1}`), ` ${name(q)}`),
             h("td", { class: "majority-figures" }, figures[q] ? figureIcon(SEAT_COLOURS[q], 14) : null, ` ${fmt(figures[q])}`),
             h(
               "td",

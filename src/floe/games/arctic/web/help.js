@@ -1,5 +1,5 @@
 // How to play Arctic: the "How to play" panel and the terms of the prompts (the interface is described in
-// docs/server.md, "Help modules"). Written from shared/rules/arctic.md and the engine's decisions
+// docs/server.md, "Help modules"). Written from docs/arctic-rules.md and the engine's decisions
 // (docs/arctic-rules.md); the worked example's figures are recomputed by the scoring code in
 // tests/games/arctic/test_help.py.
 import { ANIMAL_NAMES } from "./icons.js";
@@ -7,7 +7,7 @@ import { POWER_HELP, POWER_ORDER, STEP_WORDS } from "./powerhelp.js";
 import { powerName } from "./words.js";
 import { lang, t } from "/static/js/i18n.js";
 
-// The rulebook's scoring example (spec 8.5): the pile bottom to top, the totem and the penalties, and the
+// The rulebook's scoring example (docs/arctic-rules.md §8.5): the pile bottom to top, the totem and the penalties, and the
 // figures the text states. Plain JSON between the markers: the test reads it from this file.
 export const EXAMPLE = /* example */ {
   "pile": ["walrus", "puffin", "puffin", "puffin", "orca", "orca", "bear", "bear", "bear", "bear", "bear", "bear",

@@ -1,5 +1,5 @@
 // Arctic's twelve powers in full: the step each belongs to, when it can first be used and its exact effect as
-// the engine plays it (floe/games/arctic/rules.py; spec section 6). The help panel lists them all; a power
+// the engine plays it (floe/games/arctic/rules.py; docs/arctic-rules.md §6). The help panel lists them all; a power
 // card on the board explains its side with `powerTip`.
 import { powerName } from "./words.js";
 import { N, t } from "/static/js/i18n.js";

@@ -44,7 +44,7 @@ function myArea(view, mine) {
     "zone-mine",
     h(
       "div",
-      { class: "cards hand", "data-testid": `hand-${view.seat}` },
+      { class: "cards hand", "data-testid": `hand-${view.seat}`, role: "group", "aria-label": t("Your hand (%(n)s)", { n: hand.length }) },
       hand.length ? hand.map((c) => cardFace(c, { obj: `hand:${c}`, place: "hand" })) : h("p", { class: "muted" }, t("empty")),
     ),
     h(
@@ -91,8 +91,14 @@ function landscape(view, mine) {
   const cols = view.landscape.map((value, pos) =>
     h(
       "div",
-      { class: `land land-${pos}`, dataset: { pos } },
-      h("div", { class: "land-value" }, value),
+      {
+        class: `land land-${pos}`,
+        dataset: { pos },
+        // Each space a named group of its tokens, so a reader hears where every token stands.
+        role: "group",
+        "aria-label": t("space %(n)s of %(all)s, worth %(value)s", { n: pos + 1, all: view.landscape.length, value }),
+      },
+      h("div", { class: "land-value", "aria-hidden": "true" }, value),
       h(
         "div",
         { class: "land-tokens" },
@@ -104,11 +110,9 @@ function landscape(view, mine) {
               style: { "--c": ANIMAL_COLOURS[animal] },
               dataset: { animal, key: `token:${animal}`, look: String(pos) },
               "data-testid": `token-${animal}`,
-              title: capital(
-                mine && mine.totem === animal
-                  ? t("%(animal)s token on %(n)s (your totem)", { animal: tc("token", animal), n: value })
-                  : t("%(animal)s token on %(n)s", { animal: tc("token", animal), n: value }),
-              ),
+              title: tokenWords(animal, value, mine && mine.totem === animal),
+              role: "img",
+              "aria-label": tokenWords(animal, value, mine && mine.totem === animal),
             },
             animalIcon(animal, { size: 26 }),
           ),
@@ -117,6 +121,15 @@ function landscape(view, mine) {
     ),
   );
   return zone(t("Landscape"), "zone-landscape", h("div", { class: "landscape", "data-testid": "landscape" }, cols));
+}
+
+/** The name of an animal's token where it stands (its tip too). */
+function tokenWords(animal, value, totem) {
+  return capital(
+    totem
+      ? t("%(animal)s token on %(n)s (your totem)", { animal: tc("token", animal), n: value })
+      : t("%(animal)s token on %(n)s", { animal: tc("token", animal), n: value }),
+  );
 }
 
 function riverZone(view) {
@@ -210,9 +223,11 @@ function playerPanel(view, pv, summary, me, reveal, live) {
     h(
       "header",
       { class: "player-head", dataset: { obj: `seat:${q}` } },
-      toAct ? h("span", { class: "turn-mark", title: t("to move") }, "▶") : null,
+      toAct ? h("span", { class: "turn-mark", title: t("to move"), role: "img", "aria-label": t("to move") }, "▶") : null,
       h("strong", { class: "player-name" }, seatLabel(q, summary, me)),
-      view.first_player === q ? h("span", { class: "first-mark", title: t("first player") }, pawIcon({ size: 16 })) : null,
+      view.first_player === q
+        ? h("span", { class: "first-mark", title: t("first player"), role: "img", "aria-label": t("first player") }, pawIcon({ size: 16 }))
+        : null,
       ...flags,
     ),
     h(
@@ -283,7 +298,7 @@ function pileRow(pile, q) {
   const last = pile.length - 1;
   return h(
     "div",
-    { class: "pile cards", "data-testid": `pile-${q}`, title: t("pile, bottom to top") },
+    { class: "pile cards", "data-testid": `pile-${q}`, title: t("pile, bottom to top"), role: "group", "aria-label": t("pile, bottom to top") },
     pile.map((entry, i) => {
       let el;
       if (entry.hidden) el = cardBack({ size: "sm", label: t("covered card (piles are not public)") });

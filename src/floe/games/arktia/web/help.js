@@ -1,5 +1,5 @@
 // How to play Arktia: the "How to play" panel and the terms of the prompts (the interface is described in
-// docs/server.md, "Help modules"). Written from shared/rules/arktia.md and the engine's decisions
+// docs/server.md, "Help modules"). Written from docs/arktia-rules.md and the engine's decisions
 // (docs/arktia-rules.md); the worked example's figures are recomputed by the scoring code in
 // tests/games/arktia/test_help.py. Every text is in the page's language (the game's catalog is loaded
 // before this module).

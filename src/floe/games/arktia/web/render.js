@@ -8,7 +8,19 @@
 import { h, replaceChildren } from "/static/js/dom.js";
 import { seatLabel } from "/static/js/words.js";
 import { N, nt, t } from "/static/js/i18n.js";
-import { COLOURS, HEIGHT, R, SIZES, SIZE_TIPS, colourName, pieceIcon, pieceShape, s, sizeName } from "./pieces.js";
+import {
+  BORDER_DASH,
+  COLOURS,
+  HEIGHT,
+  R,
+  SIZES,
+  SIZE_TIPS,
+  colourName,
+  pieceIcon,
+  pieceShape,
+  s,
+  sizeName,
+} from "./pieces.js";
 
 const SQRT3 = Math.sqrt(3);
 
@@ -130,7 +142,13 @@ function stackShapes(field, cx, cy, ids) {
 }
 
 function pieceGroup(key, title, shapes, motion) {
-  return s("g", { class: "piece", dataset: { obj: key, ...motion } }, s("title", {}, title), shapes);
+  // A named picture (a button while it is clickable: /static/js/choices.js puts the role back after).
+  return s(
+    "g",
+    { class: "piece", dataset: { obj: key, ...motion }, role: "img", "aria-label": title },
+    s("title", {}, title),
+    shapes,
+  );
 }
 
 function boardSvg(view) {
@@ -161,7 +179,8 @@ function boardSvg(view) {
   const svg = s("svg", {
     class: "hexboard",
     viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
-    role: "img",
+    // A labelled group of named fields (not one picture: its fields and pieces are buttons when legal).
+    role: "group",
     "aria-label": t("the ice: hexagonal fields with their Muglus"),
     "data-testid": "hexboard",
     style: `max-width: ${Math.round(width * 1.5)}px`,
@@ -191,6 +210,8 @@ function fieldGroup(field, x, y, ids) {
         })
       : t("%(field)s: empty ice", { field: field.field });
   g.dataset.tip = what; // explained on hover and tap (/static/js/tips.js)
+  // A named group of its pieces (each named too); a button while it is a destination.
+  g.setAttribute("role", "group");
   g.setAttribute("aria-label", what);
   g.append(s("polygon", { class: "hex", points: hexPoints(x, y, R - 1.5) }));
   if (melted) {
@@ -211,6 +232,8 @@ function fieldGroup(field, x, y, ids) {
         points: hexPoints(x, y, R - 4.5),
         stroke: COLOURS[control],
         fill: COLOURS[control],
+        "stroke-dasharray": BORDER_DASH[control],
+        "data-seat": control,
       }),
     );
   }
@@ -219,7 +242,14 @@ function fieldGroup(field, x, y, ids) {
   g.append(
     s(
       "text",
-      { class: "cell-name", x, y: y - 0.6 * R, "text-anchor": "middle", "dominant-baseline": "central" },
+      {
+        class: "cell-name",
+        x,
+        y: y - 0.6 * R,
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        "aria-hidden": "true", // the field's own name says it
+      },
       field.field,
     ),
   );
@@ -232,7 +262,29 @@ function fieldWords(field) {
   return t("%(pieces)s (bottom to top)", { pieces: list });
 }
 
-function legend() {
+/** A seat's border in the legend: its colour and dash pattern, then its number. */
+function borderSample(colour) {
+  return h(
+    "span",
+    { class: "legend-item", "data-testid": `legend-${colour}` },
+    s(
+      "svg",
+      { width: 26, height: 10, viewBox: "0 0 26 10", "aria-hidden": "true" },
+      s("line", {
+        x1: 1,
+        y1: 5,
+        x2: 25,
+        y2: 5,
+        stroke: COLOURS[colour],
+        "stroke-width": 4,
+        "stroke-dasharray": BORDER_DASH[colour],
+      }),
+    ),
+    " " + colourName(colour),
+  );
+}
+
+function legend(seats) {
   return h(
     "div",
     { class: "arktia-legend small muted" },
@@ -240,6 +292,7 @@ function legend() {
     h("span", { class: "legend-item" }, h("span", { class: "swatch swatch-water" }), " " + t("melted")),
     h("span", { class: "legend-item" }, h("span", { class: "swatch swatch-gap" }), " " + t("no ice")),
     h("span", { class: "legend-item" }, t("coloured border: who controls the field")),
+    seats.map((_, q) => borderSample(`p${q + 1}`)),
   );
 }
 
@@ -262,6 +315,13 @@ function supplyRow(counts, colour, { label, keyPrefix = null, testid = null }) {
         "span",
         {
           class: `supply-piece${counts[size] ? "" : " supply-none"}`,
+          // Named by the piece and how many are left ("×3" alone says neither); a button while legal.
+          role: "img",
+          "aria-label": t("%(piece)s (%(who)s): %(n)s left", {
+            piece: sizeName(size),
+            who: colourName(colour),
+            n: counts[size],
+          }),
           "data-tip": t("%(piece)s: %(n)s left; %(tip)s.", {
             piece: sizeName(size),
             n: counts[size],
@@ -274,7 +334,7 @@ function supplyRow(counts, colour, { label, keyPrefix = null, testid = null }) {
           },
         },
         pieceIcon(size, colour, 34),
-        h("span", { class: "supply-count" }, `×${counts[size]}`),
+        h("span", { class: "supply-count", "aria-hidden": "true" }, `×${counts[size]}`),
       ),
     ),
   );
@@ -297,9 +357,9 @@ function playerPanel(view, q, summary, me) {
     h(
       "div",
       { class: "player-head" },
-      h("span", { class: "swatch", style: { background: COLOURS[colour] } }),
+      h("span", { class: "swatch", style: { background: COLOURS[colour] }, "aria-hidden": "true" }),
       h("strong", { class: "player-name" }, seatLabel(q, summary, me)),
-      toAct ? h("span", { class: "turn-mark", title: t("to act") }, "◀ " + t("to act")) : null,
+      toAct ? h("span", { class: "turn-mark" }, "◀ " + t("to act")) : null,
       seat.status !== "active" ? h("span", { class: "badge" }, t(STATUS_WORDS[seat.status] || seat.status)) : null,
     ),
     supplyRow(seat.supply, colour, {
@@ -340,7 +400,7 @@ export function render(root, view, { summary = null } = {}) {
         view.step === "over" ? t("The ice · final position") : t("The ice · turn %(n)s", { n: view.turn + 1 }),
       ),
       boardSvg(view),
-      legend(),
+      legend(seats),
     ),
     h(
       "section",

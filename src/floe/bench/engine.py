@@ -1,11 +1,12 @@
-"""``floe bench``: the engine's speed in random play, on one core.
+"""``floe bench engine`` and ``floe bench search``: the engine's and the searches' speed, on one core.
 
-Two passes over the same seeded games: a plain loop (decisions and games per second, as a bot harness
-would run them) and an instrumented loop that times each ``legal_actions``, ``apply`` and ``clone`` call.
+The engine: two passes over the same seeded random games, a plain loop (decisions and games per second, as
+a bot harness would run them) and an instrumented loop that times each ``legal_actions``, ``apply`` and
+``clone`` call. For a game with the ``mcts`` bot (perfect information) the same run also measures UCT
+search at the game's fewest and most players (``mcts_iterations_per_sec_<N>p``).
 
-For a game with the ``mcts`` bot (perfect information) the same run also measures UCT search:
-``mcts_iterations_per_sec_2p`` and ``_4p`` (``--iterations`` per search, default rollouts), see
-``bench_mcts``; ``--mcts`` gives those figures alone.
+A search (``bench_search``): a search bot's iterations per second on positions from seeded games, for each
+number of players asked (by default the game's fewest and most).
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import json
 import platform
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from floe.core.game import State
-from floe.core.registry import make_game
+from floe.core.registry import entry, make_game
 
 
 def _plain_pass(new_state: Any, games: int, seed: int) -> dict[str, float]:
@@ -92,44 +93,31 @@ def bench(game_name: str, players: int, games: int, seed: int) -> dict[str, Any]
     }
 
 
-def run_bench(
-    game_name: str,
-    players: int,
-    games: int,
-    seed: int,
-    as_json: bool,
-    ismcts: bool = False,
-    iterations: int = 1000,
-    mcts: bool = False,
-) -> None:
-    """The ``floe bench`` command: engine figures, plus MCTS speed for games with the ``mcts`` bot (only
-    that with ``mcts``), or ISMCTS speed with ``ismcts``."""
-    positions = max(1, games // 20)
-    if ismcts:
-        figures = bench_ismcts(game_name, iterations, positions, seed)
-    elif mcts:
-        figures = bench_mcts(game_name, iterations, positions, seed)
-    else:
-        figures = bench(game_name, players, games, seed)
-        if has_mcts(game_name):
-            mcts_figures = bench_mcts(game_name, iterations, positions, seed)
-            figures.update({f"mcts_{k}": v for k, v in mcts_figures.items() if k not in ("game", "python")})
+def player_range(game_name: str) -> tuple[int, ...]:
+    """The player counts a search is measured at by default: the game's fewest and most (one if equal)."""
+    spec = entry(game_name)
+    return tuple(sorted({spec.min_players, spec.max_players}))
+
+
+def run_engine(game_name: str, players: int, games: int, seed: int, iterations: int) -> dict[str, Any]:
+    """``floe bench engine``: the engine's figures at ``players`` seats, plus UCT's speed at the game's
+    player range (``mcts_iterations_per_sec_<N>p``) for a game with the ``mcts`` bot."""
+    figures = bench(game_name, players, games, seed)
+    if has_mcts(game_name):
+        positions = max(1, games // 20)
+        mcts = bench_search(game_name, "mcts", iterations, positions, seed, player_range(game_name))
+        figures.update({f"mcts_{k}": v for k, v in mcts.items() if k not in ("game", "bot", "python")})
+    return figures
+
+
+def print_figures(figures: dict[str, Any], as_json: bool) -> None:
+    """A benchmark's figures on stdout: one JSON object, or one ``key: value`` line each."""
     if as_json:
         print(json.dumps(figures))
         return
+    width = max((len(key) for key in figures), default=0)
     for key, value in figures.items():
-        print(f"{key:>20}: {value}")
-
-
-def bench_ismcts(game_name: str, iterations: int, positions: int, seed: int) -> dict[str, Any]:
-    """ISMCTS iterations per second on one core, for 2 and 4 players.
-
-    The positions are taken from seeded random games (a few decisions into the game and later), so the
-    figure covers early, middle and late positions; each search runs ``iterations`` iterations.
-    """
-    return _search_speed(
-        game_name, "ismcts", iterations, positions, seed, steps=lambda n: (10, 60 * n), by_policy=False
-    )
+        print(f"{key:>{width}}: {value}")
 
 
 def has_mcts(game_name: str) -> bool:
@@ -139,56 +127,51 @@ def has_mcts(game_name: str) -> bool:
     return "mcts" in bot_names(game_name)
 
 
-def bench_mcts(game_name: str, iterations: int, positions: int, seed: int) -> dict[str, Any]:
-    """UCT (``mcts`` bot) iterations per second on one core, for 2 and 4 players.
-
-    The positions come from seeded games played by the game's rollout policy where it has one (which avoids
-    moves that end a seat's game early), else at random, a few decisions in and later, so early, middle and
-    late positions count; each search runs ``iterations`` iterations with the bot's default settings and no
-    tree kept from an earlier search.
-    """
-    return _search_speed(
-        game_name, "mcts", iterations, positions, seed, steps=lambda n: (4 * n, 12 * n), by_policy=True
-    )
+# The searches ``floe bench search`` measures: the bots with ``search`` and ``last_iterations``, and how far
+# into a game (a range of actions, by the number of players) their positions are taken: ISMCTS from random
+# play, a few decisions in and later; UCT from the game's rollout policy where it has one (which avoids moves
+# that end a seat's game early), a little later.
+SEARCHES: dict[str, tuple[Callable[[int], tuple[int, int]], bool]] = {
+    "ismcts": (lambda n: (10, 60 * n), False),
+    "mcts": (lambda n: (4 * n, 12 * n), True),
+}
 
 
-def _search_speed(
-    game_name: str,
-    bot_name: str,
-    iterations: int,
-    positions: int,
-    seed: int,
-    *,
-    steps: Callable[[int], tuple[int, int]],
-    by_policy: bool,
+def bench_search(
+    game_name: str, bot_name: str, iterations: int, positions: int, seed: int, player_counts: Sequence[int]
 ) -> dict[str, Any]:
-    """Iterations per second of a search bot (``search`` and ``last_iterations``) for 2 and 4 players, over
-    ``positions`` positions, each reached after a number of actions drawn from ``range(*steps(players))``,
-    played by the game's rollout policy (``by_policy``) or at random."""
+    """Iterations per second of the search bot ``bot_name`` (a key of ``SEARCHES``) on one core, for each
+    number of players in ``player_counts``, over ``positions`` positions each.
+
+    The positions come from seeded games, so early, middle and late positions count (a game that ends
+    before its position is reached gives its last decision: a game shorter than the range, as a 3-player
+    game's can be, still gives every position); each search runs ``iterations`` iterations with the bot's
+    default settings and no tree kept from an earlier search. Figures: ``iterations_per_sec_<N>p`` and
+    ``positions_<N>p`` (positions searched) per player count.
+    """
     from floe.bots.hooks import hooks_for
     from floe.bots.registry import make_bot
     from floe.core.match import Match
-    from floe.core.registry import make_game
 
-    policy = hooks_for(make_game(game_name, 2)).rollout if by_policy else None
-    figures: dict[str, Any] = {"game": game_name, "iterations_per_search": iterations}
-    for players in (2, 4):
+    steps, by_policy = SEARCHES[bot_name]
+    policy = hooks_for(make_game(game_name, player_counts[0])).rollout if by_policy else None
+    figures: dict[str, Any] = {"game": game_name, "bot": bot_name, "iterations_per_search": iterations}
+    for players in player_counts:
         done = searched = 0
         elapsed = 0.0
         rng = random.Random(seed)
         for k in range(positions):
             match = Match.new(game_name, players=players, seed=seed + k)
+            state = match.state.clone()
             for _ in range(rng.randrange(*steps(players))):
-                if match.is_over():
-                    break
                 legal = match.legal_actions()
                 if policy is not None and len(legal) > 1:
                     match.apply(policy(match.state, legal, rng))
                 else:
                     match.apply(rng.choice(legal))
-            state = match.state
-            if state.is_terminal():
-                continue
+                if match.is_over():
+                    break  # a short game: its last decision is searched (``state``)
+                state = match.state.clone()
             seat = state.current_player()
             bot = make_bot(f"{bot_name}:it={iterations}", match.game, seat, seed + k)
             start = time.perf_counter()

@@ -1,11 +1,11 @@
 """``floe bench lab``: the lab's throughput in games per second, on local processes and on local Ray.
 
-The same seeded games (the default game, 4 players unless told; random bots unless ``bots`` names others,
-one per seat or fewer to repeat, as ``floe simulate --bots``) are played three ways in one run:
-on ``workers`` local processes (``execute``'s default way, the pool's start included), then on a local Ray
-instance with as many CPUs, once per batch size (games per Ray task), after one warm-up run so that Ray's
-workers have started and imported the game. Ray's overhead at a batch size is how much slower than the
-processes it played: ``1 - ray games/s ÷ processes games/s`` (negative: faster). The figures name the
+The same seeded games (of the game named, at its most players unless told; random bots unless ``bots`` names
+others, one per seat or fewer, the seats left filled as ``floe simulate --bots`` fills them) are played three
+ways in one run: on ``workers`` local processes (``execute``'s default way, the pool's start included), then
+on a local Ray instance with as many CPUs, once per batch size (games per Ray task), after one warm-up run so
+that Ray's workers have started and imported the game. Ray's overhead at a batch size is how much slower than
+the processes it played: ``1 - ray games/s ÷ processes games/s`` (negative: faster). The figures name the
 default batch size's figures (``batch``, ``ray_games_per_sec``, ``ray_overhead``, to hold at most
 ``TARGET_OVERHEAD``) and the smallest batch size within it. Ray's own start (seconds, once per run) is
 reported apart.
@@ -13,7 +13,6 @@ reported apart.
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import time
@@ -23,12 +22,14 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress
 
+from floe.bench.engine import print_figures
 from floe.bots.registry import make_bot
 from floe.bots.specs import parse_bot_list
-from floe.core.registry import default_game, make_game
+from floe.core.registry import make_game
 from floe.lab.backends import DEFAULT_BATCH, Backend, execute
 from floe.lab.raybackend import ray_session
-from floe.lab.simulate import SeatedGame, lineup, play_seated
+from floe.lab.runner import fill_seats
+from floe.lab.simulate import SeatedGame, play_seated
 
 BATCHES = (1, 8, DEFAULT_BATCH, 128)
 TARGET_OVERHEAD = 0.10
@@ -58,6 +59,7 @@ def _games_per_sec(
 
 
 def bench_lab(
+    game_name: str,
     players: int,
     games: int,
     workers: int,
@@ -70,9 +72,8 @@ def bench_lab(
     ``progress`` (if any) gets one task per way played, so a person sees how far the run is."""
     import ray
 
-    game_name = default_game()
     game = make_game(game_name, players)  # a bad player count or bot fails here, before anything starts
-    seats = lineup(parse_bot_list(bots), players)
+    seats = fill_seats(parse_bot_list(bots), players)
     for seat, spec in enumerate(seats):
         make_bot(spec, game, seat, seed)
     jobs = _jobs(game_name, players, games, seed, seats)
@@ -124,14 +125,10 @@ def bench_lab(
 
 
 def run_bench_lab(
-    players: int, games: int, workers: int, seed: int, as_json: bool, bots: str = "random"
+    game_name: str, players: int, games: int, workers: int, seed: int, as_json: bool, bots: str = "random"
 ) -> None:
     """The ``floe bench lab`` command: print the figures (JSON with ``as_json``)."""
     # The progress goes to stderr and disappears at the end: stdout stays the figures (or one JSON).
     with Progress(transient=True, console=Console(stderr=True)) as progress:
-        figures = bench_lab(players, games, workers, seed, bots=bots, progress=progress)
-    if as_json:
-        print(json.dumps(figures))
-        return
-    for key, value in figures.items():
-        print(f"{key:>24}: {value}")
+        figures = bench_lab(game_name, players, games, workers, seed, bots=bots, progress=progress)
+    print_figures(figures, as_json)

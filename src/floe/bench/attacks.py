@@ -1,4 +1,4 @@
-"""The attacks of ``floe bench server --abuse``: each hole of the hostile-client report, at its size.
+"""The attacks of ``floe bench abuse``: each hole of the hostile-client report, at its size.
 
 Every attack is an async function of an ``Arena`` (the server, its memory watch, the sizes, the games the
 server lists) returning what it saw: the status codes of its requests, whether it was refused or limited,
@@ -24,7 +24,7 @@ from typing import Any
 
 import httpx
 
-from floe.server.bench_probe import MB, ProcWatch, RawWebSocket, Served, cmdline, descendants
+from floe.bench.probe import MB, ProcWatch, RawWebSocket, Served, cmdline, descendants
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""``floe bench server --startup N``: how long ``floe serve`` takes to start with N finished tables stored.
+"""``floe bench startup --tables N``: how long ``floe serve`` takes to start with N finished tables stored.
 
 A hostile client made 3,491 tables in 25 s, and each was replayed at every start (issue 11, hole 9); the
 target is a start within 3 s of CPU with 10,000 finished tables (finished tables load on demand). The bench
@@ -26,7 +26,7 @@ from typing import Any
 
 import httpx
 
-from floe.server.bench_probe import free_port, wait_ready
+from floe.bench.probe import free_port, wait_ready
 from floe.server.manager import build_table
 from floe.server.protocol import CreateTable, SeatRequest
 from floe.server.store import Store, TableRow, database_url

@@ -31,7 +31,7 @@ import websockets
 from pydantic_core import from_json, to_json
 from rich.progress import Progress, TaskID
 
-from floe.server.bench_probe import cpu_seconds, descendants, free_port, pct, served, wait_ready
+from floe.bench.probe import cpu_seconds, descendants, free_port, pct, served, wait_ready
 
 __all__ = ["free_port", "run_server_bench", "wait_ready"]
 T = TypeVar("T")

@@ -30,7 +30,7 @@ from typing import Any
 import httpx
 import websockets
 
-from floe.server.bench_probe import pct
+from floe.bench.probe import pct
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""``floe bench server --abuse``: the service a normal player gets while each attack of the hostile-client
+"""``floe bench abuse``: the service a normal player gets while each attack of the hostile-client
 report runs against the same server.
 
 For each attack a fresh ``floe serve`` is started with its default settings (so one attack's leftovers,
@@ -27,9 +27,9 @@ from typing import Any
 
 import httpx
 
-from floe.server.bench_attacks import ATTACKS, QUICK, Arena, Sizes
-from floe.server.bench_normal import NormalPlayer
-from floe.server.bench_probe import MB, ProcWatch, Served, served
+from floe.bench.attacks import ATTACKS, QUICK, Arena, Sizes
+from floe.bench.normal import NormalPlayer
+from floe.bench.probe import MB, ProcWatch, Served, served
 
 TARGETS = {"ack_p99_ms": 100.0, "bot_p99_s": 2.0, "peak_rss_mb": 1024.0}
 # The second normal player's search bot, and how long its reply may take: its budget and 2 s (issue 24).
