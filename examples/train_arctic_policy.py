@@ -30,7 +30,7 @@ import numpy as np
 import floe.rl  # noqa: F401  (registers floe/Arctic-v0)
 from floe.games.arctic import actions as act
 from floe.games.arctic.cards import COMPANION, DRAW, MAIN, N_CARDS, PLACEMENT
-from floe.games.arctic.view import VECTOR_SIZE
+from floe.games.arctic.vector import VECTOR_SIZE
 
 # --- action features ---------------------------------------------------------------------------------------
 _KINDS = [act.PLACE, act.UNDER, act.FACEDOWN, act.SWAP, act.RIVER, act.PENALTY, act.DISCARD]

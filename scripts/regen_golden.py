@@ -19,18 +19,14 @@ Regenerate only after a deliberate rules change, and bump ``VERSION`` in ``floe/
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
 from floe.core.game import CHANCE
-from floe.core.match import Match
 from floe.core.record import Record
-from floe.testing import perft
+from floe.testing import golden, perft
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 PERFT_FILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "arctic.perft"
@@ -53,17 +49,6 @@ GAMES: dict[str, tuple[int, dict[str, Any], int]] = {
         13,
     ),
 }
-
-
-def play(players: int, options: dict[str, Any], seed: int) -> Record:
-    """A full game: chance from the match's seeded generator, decisions from a second seeded generator."""
-    match = Match.new("arctic", players=players, options=options, seed=seed)
-    rng = random.Random(seed * 7919 + 1)
-    while not match.is_over():
-        if len(match.state.history) > match.game.spec.max_game_length:
-            raise RuntimeError("the game does not end")
-        match.apply(rng.choice(match.legal_actions()))
-    return match.record()
 
 
 def transcript(record: Record) -> str:
@@ -143,36 +128,13 @@ def perft_text() -> str:
     return perft.perft_text("arctic", PERFT_POSITIONS, header)
 
 
+def files() -> dict[Path, str]:
+    """Every golden file's text: each game's record and transcript, and the perft file."""
+    return {**golden.game_files("arctic", GAMES, GOLDEN_DIR, transcript), PERFT_FILE: perft_text()}
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the stored files, write nothing")
-    args = parser.parse_args(argv)
-    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-    changed = 0
-    files: dict[Path, str] = {}
-    for name, (players, options, seed) in GAMES.items():
-        record = play(players, options, seed)
-        files[GOLDEN_DIR / f"{name}.json"] = record.dumps()
-        files[GOLDEN_DIR / f"{name}.txt"] = transcript(record)
-    files[PERFT_FILE] = perft_text()
-    PERFT_FILE.parent.mkdir(parents=True, exist_ok=True)
-    for path, text in files.items():
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
-        if old == text:
-            continue
-        changed += 1
-        if args.check:
-            diff = difflib.unified_diff(
-                old.splitlines(), text.splitlines(), str(path), "regenerated", lineterm=""
-            )
-            print("\n".join(list(diff)[:60]))
-        else:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if args.check and changed:
-        print(f"{changed} golden file(s) differ", file=sys.stderr)
-        return 1
-    return 0
+    return golden.main((__doc__ or "").splitlines()[0], files, argv)
 
 
 if __name__ == "__main__":

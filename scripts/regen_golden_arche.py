@@ -20,8 +20,6 @@ Regenerate only after a deliberate rules change, and bump ``VERSION`` in ``floe/
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import json
 import random
 import sys
@@ -30,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from floe.core.game import CHANCE
-from floe.core.match import Match
 from floe.core.record import Record
+from floe.testing import golden, perft
 
 ROOT = Path(__file__).resolve().parent.parent
 # A folder of its own: tests/games/arctic/test_golden.py expects every tests/golden/*.json to be Arctic's.
@@ -76,17 +74,6 @@ def choose(rng: random.Random, legal: list[int]) -> int:
     if legal[0] in (DONE, PASS) and len(legal) > 1 and rng.random() < 0.9:
         return rng.choice(legal[1:])
     return rng.choice(legal)
-
-
-def play(players: int, options: dict[str, Any], seed: int) -> Record:
-    """A full game, decisions from a generator seeded by ``seed``."""
-    match = Match.new("arche", players=players, options=options, seed=seed)
-    rng = random.Random(seed * 7919 + 1)
-    while not match.is_over():
-        if len(match.state.history) > match.game.spec.max_game_length:
-            raise RuntimeError("the game does not end")
-        match.apply(choose(rng, match.legal_actions()))
-    return match.record()
 
 
 def transcript(record: Record) -> str:
@@ -146,91 +133,30 @@ PERFT_POSITIONS: dict[str, tuple[int, dict[str, Any], int, int, int]] = {
 
 def perft_position(players: int, options: dict[str, Any], seed: int, plies: int) -> Any:
     """The start position of a perft entry."""
-    match = Match.new("arche", players=players, options=options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if match.is_over():
-            break
-        match.apply(choose(rng, match.legal_actions()))
-    return match.state
+    return perft.position("arche", players, options, seed, plies, perft_choose)
 
 
-def _fix_chance(state: Any, seed: int) -> None:
-    # A chance outcome depends only on the seed and the number of actions so far: fixed, yet path-specific
-    # in that the outcome list itself depends on the path.
-    while state.is_chance_node():
-        legal = state.legal_actions()
-        state.apply_unchecked(legal[random.Random(f"{seed}:{len(state.history)}").randrange(len(legal))])
-
-
-def perft(state: Any, depth: int, seed: int) -> int:
-    """Decision sequences of length ``depth`` (shorter ones that reach the end count once)."""
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_unchecked(action)
-        _fix_chance(child, seed)
-        total += perft(child, depth - 1, seed)
-    return total
-
-
-def divide(state: Any, depth: int, seed: int) -> dict[str, int]:
-    """Perft per first action, in notation."""
-    out = {}
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_unchecked(action)
-        _fix_chance(child, seed)
-        out[state.action_to_string(action)] = perft(child, depth - 1, seed)
-    return out
+def perft_choose(rng: random.Random, legal: list[int], state: Any) -> int:
+    """The plies to a perft position: ``choose``."""
+    return choose(rng, legal)
 
 
 def perft_text() -> str:
-    lines = [
-        "# Arche perft: decision sequences of length d from fixed positions (scripts/regen_golden_arche.py).",
-        "# Chance outcomes are not plies; each is legal[Random(f'{seed}:{len(history)}').randrange(n)].",
-        "# name | players | options (JSON) | seed | plies to reach the position | depth=count ...",
-    ]
-    for name, (players, options, seed, plies, max_depth) in PERFT_POSITIONS.items():
-        state = perft_position(players, options, seed, plies)
-        counts = " ".join(f"{d}={perft(state, d, seed)}" for d in range(1, max_depth + 1))
-        lines.append(
-            f"{name} | {players} | {json.dumps(options, sort_keys=True)} | {seed} | {plies} | {counts}"
-        )
-    return "\n".join(lines) + "\n"
+    """The perft file (``floe.testing.perft`` counts and writes it)."""
+    header = (
+        "Arche perft: decision sequences of length d from fixed positions (scripts/regen_golden_arche.py).\n"
+        "Chance outcomes are not plies; each is legal[Random(f'{seed}:{len(history)}').randrange(n)]."
+    )
+    return perft.perft_text("arche", PERFT_POSITIONS, header, perft_choose)
+
+
+def files() -> dict[Path, str]:
+    """Every golden file's text: each game's record and transcript, and the perft file."""
+    return {**golden.game_files("arche", GAMES, GOLDEN_DIR, transcript, choose), PERFT_FILE: perft_text()}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the stored files, write nothing")
-    args = parser.parse_args(argv)
-    files: dict[Path, str] = {}
-    for name, (players, options, seed) in GAMES.items():
-        record = play(players, options, seed)
-        files[GOLDEN_DIR / f"{name}.json"] = record.dumps()
-        files[GOLDEN_DIR / f"{name}.txt"] = transcript(record)
-    files[PERFT_FILE] = perft_text()
-    changed = 0
-    for path, text in files.items():
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
-        if old == text:
-            continue
-        changed += 1
-        if args.check:
-            diff = difflib.unified_diff(
-                old.splitlines(), text.splitlines(), str(path), "regenerated", lineterm=""
-            )
-            print("\n".join(list(diff)[:60]))
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if args.check and changed:
-        print(f"{changed} golden file(s) differ", file=sys.stderr)
-        return 1
-    return 0
+    return golden.main((__doc__ or "").splitlines()[0], files, argv)
 
 
 if __name__ == "__main__":

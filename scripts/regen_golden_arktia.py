@@ -20,8 +20,6 @@ Regenerate only after a deliberate rules change, and bump ``VERSION`` in ``floe/
 
 from __future__ import annotations
 
-import argparse
-import difflib
 import json
 import random
 import sys
@@ -29,9 +27,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from floe.core.match import Match
 from floe.core.record import Record
-from floe.testing import perft
+from floe.testing import golden, perft
 
 ROOT = Path(__file__).resolve().parent.parent
 # A folder of its own: tests/games/arctic/test_golden.py expects every tests/golden/*.json to be Arctic's.
@@ -57,17 +54,6 @@ def choose(rng: random.Random, legal: list[int]) -> int:
     if legal[0] == STOP and len(legal) > 1 and rng.random() < 0.97:
         return rng.choice(legal[1:])
     return rng.choice(legal)
-
-
-def play(players: int, options: dict[str, Any], seed: int) -> Record:
-    """A full game, decisions from a generator seeded by ``seed``."""
-    match = Match.new("arktia", players=players, options=options, seed=seed)
-    rng = random.Random(seed * 7919 + 1)
-    while not match.is_over():
-        if len(match.state.history) > match.game.spec.max_game_length:
-            raise RuntimeError("the game does not end")
-        match.apply(choose(rng, match.legal_actions()))
-    return match.record()
 
 
 def transcript(record: Record) -> str:
@@ -140,35 +126,13 @@ def perft_text() -> str:
     return perft.perft_text("arktia", PERFT_POSITIONS, header, perft_choose)
 
 
+def files() -> dict[Path, str]:
+    """Every golden file's text: each game's record and transcript, and the perft file."""
+    return {**golden.game_files("arktia", GAMES, GOLDEN_DIR, transcript, choose), PERFT_FILE: perft_text()}
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the stored files, write nothing")
-    args = parser.parse_args(argv)
-    files: dict[Path, str] = {}
-    for name, (players, options, seed) in GAMES.items():
-        record = play(players, options, seed)
-        files[GOLDEN_DIR / f"{name}.json"] = record.dumps()
-        files[GOLDEN_DIR / f"{name}.txt"] = transcript(record)
-    files[PERFT_FILE] = perft_text()
-    changed = 0
-    for path, text in files.items():
-        old = path.read_text(encoding="utf-8") if path.exists() else ""
-        if old == text:
-            continue
-        changed += 1
-        if args.check:
-            diff = difflib.unified_diff(
-                old.splitlines(), text.splitlines(), str(path), "regenerated", lineterm=""
-            )
-            print("\n".join(list(diff)[:60]))
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if args.check and changed:
-        print(f"{changed} golden file(s) differ", file=sys.stderr)
-        return 1
-    return 0
+    return golden.main((__doc__ or "").splitlines()[0], files, argv)
 
 
 if __name__ == "__main__":

@@ -918,7 +918,7 @@ def train(
     if resume and out is None:
         fail("--resume continues the run named by --out")
     if reference:
-        from floe.bots.base import make_bot
+        from floe.bots.registry import make_bot
         from floe.core.registry import make_game
 
         try:

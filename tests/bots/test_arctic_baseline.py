@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from floe.bots.base import make_bot
+from floe.bots.registry import make_bot
 from floe.core.match import Match
 from floe.core.registry import make_game
 from floe.games.arctic import actions as act

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from floe.bots.base import bot_names, make_bot
 from floe.bots.mcts import MCTSBot
+from floe.bots.registry import bot_names, make_bot
 from floe.core.errors import OptionError
 from floe.core.registry import make_game
 from floe.games.arktia.actions import STOP
+from floe.games.arktia.codec import observation_from_dict, observation_to_dict
 from floe.games.arktia.evaluation import estimates, plain_action, rollout_action, values, values_with_mobility
 from floe.games.arktia.game import ArktiaState
 from floe.lab.runner import play_game
@@ -46,7 +47,7 @@ def test_bots_choose_legal_actions_from_the_observation(spec: str, players: int)
     before = state.to_json()
     legal = list(state.legal_actions())
     # The bot gets a copy of the observation (a JSON round trip) and the legal list, nothing else.
-    copy = type(observation).from_dict(observation.to_dict(), observation.names)
+    copy = observation_from_dict(observation_to_dict(observation), observation.names)
     choice = make_bot(spec, match.game, seat, 5).choose(copy, legal)
     assert choice in legal
     assert state.to_json() == before  # the game's state is untouched

@@ -11,18 +11,12 @@ from typing import Any
 import pytest
 
 from floe.bots import mcts as mcts_module
-from floe.bots.base import (
-    MAX_ITERATIONS,
-    MAX_MS,
-    Bot,
-    bot_cost,
-    bounded_int,
-    capped_spec,
-    make_bot,
-    positive_number,
-)
+from floe.bots.base import Bot
 from floe.bots.ismcts import ISMCTSBot
 from floe.bots.mcts import MCTSBot
+from floe.bots.params import MAX_ITERATIONS, MAX_MS, bounded_int, positive_number
+from floe.bots.registry import bot_cost, make_bot
+from floe.bots.specs import capped_spec
 from floe.core.errors import OptionError
 from floe.core.game import Game, State
 from floe.core.registry import make_game

@@ -7,8 +7,9 @@ import dataclasses
 
 import pytest
 
-from floe.bots.base import bot_names, parse_bot_spec
 from floe.bots.labels import bot_label, lobby_bots
+from floe.bots.registry import bot_names
+from floe.bots.specs import parse_bot_spec
 from floe.core.registry import entries, entry
 
 

@@ -7,8 +7,8 @@ from functools import partial
 
 import pytest
 
-from floe.bots.base import make_bot
 from floe.bots.ismcts import ISMCTSBot
+from floe.bots.registry import make_bot
 from floe.core.errors import OptionError
 from floe.core.match import Match
 from floe.core.registry import make_game

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from floe.bots.base import parse_bot_list
+from floe.bots.specs import parse_bot_list
 from floe.core import i18n
 from floe.core.errors import OptionError
 from floe.core.i18n import FLOE, Catalog, from_environment, language, negotiate, plural_categories, using

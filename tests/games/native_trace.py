@@ -17,7 +17,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from floe.bots.base import make_bot
+from floe.bots.registry import make_bot
 from floe.core.game import State
 from floe.core.match import Match
 from floe.core.registry import make_game

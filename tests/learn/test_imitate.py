@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from floe.bots import base as bots_base
 from floe.bots.base import Bot
+from floe.bots.registry import register_bot, unregister_bot
 from floe.cli import app
 from floe.core.game import Game
 from floe.lab.backends import Backend
@@ -40,9 +40,9 @@ class HighestBot(Bot):
 @pytest.fixture
 def highest(goofspiel: Game) -> Iterator[str]:
     """The rule registered as a generic bot in this process (the tests run games in-process)."""
-    bots_base.register_bot("highest", HighestBot)
+    register_bot("highest", HighestBot)
     yield "highest"
-    bots_base._GENERIC.pop("highest", None)
+    unregister_bot("highest")
 
 
 def _config(**changes: Any) -> TrainConfig:
@@ -172,7 +172,7 @@ def test_bad_imitation_settings_are_one_line_and_make_nothing(
 def test_the_searches_report_their_root_visits() -> None:
     """``Bot.last_visits`` after a searched decision: the root's visits, over legal actions only; None
     after a decision that was not searched."""
-    from floe.bots.base import make_bot
+    from floe.bots.registry import make_bot
     from floe.core.match import Match
     from floe.core.registry import make_game
 

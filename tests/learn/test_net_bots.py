@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from floe.bots.base import bot_names, make_bot
 from floe.bots.labels import bot_label
+from floe.bots.registry import bot_names, make_bot
 from floe.core.errors import OptionError
 from floe.core.game import Game, State
 from floe.core.registry import entry, make_game

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from floe.bots.base import bot_names
+from floe.bots.registry import bot_names
 from floe.core import registry
 from floe.core.match import Match
 from server.serverproc import running_server

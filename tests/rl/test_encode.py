@@ -13,11 +13,10 @@ pytest.importorskip("gymnasium")  # a guard only: CI installs the extra "rl"
 from floe.core.match import Match
 from floe.games.arctic.actions import N_PLAYER_ACTIONS
 from floe.games.arctic.cards import COMPANION, DECK_CARDS, DRAW, MAIN, N_ANIMALS, N_CARDS, PLACEMENT
-from floe.games.arctic.state import IN_HAND, STEP_NAMES
-from floe.games.arctic.view import (
+from floe.games.arctic.observation import HIDDEN, ArcticObservation
+from floe.games.arctic.state import FACE_DOWN_FLAG, IN_HAND, STEP_NAMES
+from floe.games.arctic.vector import (
     CARD_BLOCK,
-    FACE_DOWN_FLAG,
-    HIDDEN,
     LOC_OPP_KNOWN_HAND,
     LOC_OPP_MAYBE,
     LOC_OPP_PILE,
@@ -35,7 +34,6 @@ from floe.games.arctic.view import (
     TOKEN_BLOCK,
     TOTEM_BLOCK,
     VECTOR_SIZE,
-    ArcticObservation,
     _runs,
 )
 from floe.rl.encode import action_mask, observation_vector

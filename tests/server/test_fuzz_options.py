@@ -20,7 +20,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from floe.bots.base import bot_names
+from floe.bots.registry import bot_names
 from floe.core.entry import GameEntry
 from floe.core.options import Option
 from floe.core.registry import entries

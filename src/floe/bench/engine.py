@@ -122,7 +122,7 @@ def print_figures(figures: dict[str, Any], as_json: bool) -> None:
 
 def has_mcts(game_name: str) -> bool:
     """Whether the ``mcts`` bot is available for ``game_name`` (games of perfect information)."""
-    from floe.bots.base import bot_names
+    from floe.bots.registry import bot_names
 
     return "mcts" in bot_names(game_name)
 
@@ -149,8 +149,8 @@ def bench_search(
     default settings and no tree kept from an earlier search. Figures: ``iterations_per_sec_<N>p`` and
     ``positions_<N>p`` (positions searched) per player count.
     """
-    from floe.bots.base import make_bot
     from floe.bots.hooks import hooks_for
+    from floe.bots.registry import make_bot
     from floe.core.match import Match
 
     steps, by_policy = SEARCHES[bot_name]

@@ -23,7 +23,8 @@ from rich.console import Console
 from rich.progress import Progress
 
 from floe.bench.engine import print_figures
-from floe.bots.base import make_bot, parse_bot_list
+from floe.bots.registry import make_bot
+from floe.bots.specs import parse_bot_list
 from floe.core.registry import make_game
 from floe.lab.backends import DEFAULT_BATCH, Backend, execute
 from floe.lab.raybackend import ray_session

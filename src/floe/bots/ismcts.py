@@ -32,19 +32,11 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from floe.bots.base import (
-    MAX_C,
-    Bot,
-    deadline,
-    no_parameter,
-    not_one_of,
-    positive_number,
-    search_budget,
-    search_cost,
-    visit_rows,
-)
+from floe.bots.base import Bot
 from floe.bots.hooks import hooks_for
+from floe.bots.params import MAX_C, no_parameter, not_one_of, positive_number, search_budget, search_cost
 from floe.bots.puct import NetSearch, most_visited, net_search_for
+from floe.bots.searching import deadline, visit_rows
 from floe.core.game import CHANCE, Game, State
 
 PARAMETERS = ("c", "depth", "it", "iterations", "ms", "opponents", "reward", "rollout")

@@ -7,7 +7,8 @@ the generic bots have their labels here. Nothing here names a game.
 
 from __future__ import annotations
 
-from floe.bots.base import BUDGET_ITERATIONS, BUDGET_MS, parse_bot_spec
+from floe.bots.params import BUDGET_ITERATIONS, BUDGET_MS
+from floe.bots.specs import parse_bot_spec
 from floe.core.entry import GameEntry
 from floe.core.errors import OptionError
 from floe.core.i18n import FLOE, N_

@@ -52,20 +52,19 @@ import time
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from floe.bots.base import (
+from floe.bots.base import Bot
+from floe.bots.hooks import PositionKey, hooks_for
+from floe.bots.params import (
     MAX_C,
-    Bot,
-    deadline,
     no_parameter,
     not_one_of,
     positive_number,
     search_budget,
     search_cost,
-    visit_rows,
     whole_number,
 )
-from floe.bots.hooks import PositionKey, hooks_for
 from floe.bots.puct import NetSearch, most_visited, net_search_for
+from floe.bots.searching import deadline, visit_rows
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 from floe.core.i18n import L_

@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from floe.bots.base import Bot, no_parameter
+from floe.bots.base import Bot
+from floe.bots.params import no_parameter
 from floe.bots.puct import load_net, zero_or_positive
 from floe.core.game import Game
 from floe.learn.model import has_models

@@ -33,8 +33,9 @@ from typing import Any
 
 import numpy as np
 
-from floe.bots.base import MAX_C, bounded_int, deadline, positive_number
 from floe.bots.hooks import Evaluator, SearchHooks
+from floe.bots.params import MAX_C, bounded_int, positive_number
+from floe.bots.searching import deadline
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 from floe.learn.model import Model, ModelError, find_model
@@ -269,7 +270,7 @@ def net_search_for(
     """The ``NetSearch`` of a search bot given ``net=NAME`` (its other parameters checked here: ``c``,
     ``depth``; the budget is the bot's). ``OptionError`` for a parameter a search with a network does not
     take, or a model that cannot be used."""
-    from floe.bots.base import no_parameter
+    from floe.bots.params import no_parameter
 
     for key in params:
         if key not in NET_PARAMETERS:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from floe.core.game import Game
-from floe.core.i18n import Catalog
+from floe.core.i18n import Catalog, catalog_of
 from floe.core.options import OptionSchema
 
 # "package.module:attribute"
@@ -143,7 +143,7 @@ class GameEntry:
         if self.locale is None:
             return None
         package, _, folder = self.locale.partition(":")
-        return Catalog(package, self.name, folder or "locale")
+        return catalog_of(package, self.name, folder or "locale")
 
     def info(self) -> dict[str, Any]:
         """JSON facts for listings (``GET /api/games``, ``floe games --json``)."""

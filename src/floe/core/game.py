@@ -17,7 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, OptionError
 from floe.core.i18n import FLOE, L_
@@ -225,6 +225,41 @@ class State(ABC):
     def render(self, seat: int | None) -> str:
         """A plain-text rendering of what ``seat`` sees; by default its observation dict as JSON."""
         return json.dumps(self.observation_dict(seat), sort_keys=True)
+
+
+class _Fields(Protocol):
+    """What ``FieldsState`` needs of a game's state data: copy its fields into a bare instance, write them."""
+
+    def copy_into(self, other: Any) -> None: ...
+
+    def fields_json(self) -> dict[str, Any]: ...
+
+
+_F = TypeVar("_F", bound=_Fields)
+
+
+class FieldsState:
+    """What every game's ``State`` repeats when its data class keeps its own fields (``copy_into`` a bare
+    instance, ``fields_json`` for records): ``clone``, ``to_json``, equality by the fields, no hash (a state
+    changes). Listed before the data class and ``State`` among a game state's bases, so these come first.
+    """
+
+    def clone(self: _F) -> _F:
+        """An independent copy: a bare instance of the same class given every field."""
+        other = type(self).__new__(type(self))
+        self.copy_into(other)
+        return other
+
+    def to_json(self: _Fields) -> dict[str, Any]:
+        """The full state as JSON-ready data: its fields."""
+        return self.fields_json()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FieldsState):
+            return NotImplemented
+        return cast(_Fields, self).fields_json() == cast(_Fields, other).fields_json()
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Game(ABC):

@@ -19,6 +19,7 @@ The language in force is a context variable: the terminal sets it once (``--lang
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import re
@@ -321,7 +322,18 @@ def plural_categories(lang: str) -> list[str]:
 
 
 # The generic layers' own domain.
-FLOE = Catalog("floe", "floe")
+def catalog_of(package: str, domain: str, folder: str = "locale") -> Catalog:
+    """The one ``Catalog`` of ``domain`` in ``package``'s ``folder``: a game's modules and its entry share it,
+    so each language is compiled once per process, not once per caller."""
+    return _catalog(package, domain, folder)
+
+
+@functools.cache
+def _catalog(package: str, domain: str, folder: str) -> Catalog:  # keyed on all three, however passed
+    return Catalog(package, domain, folder)
+
+
+FLOE = catalog_of("floe", "floe")
 # The generic layers' lazy messages (errors): ``raise OptionError(L_("%(name)s must be …", name=…))``.
 L_ = FLOE.lazy
 NL_ = FLOE.nlazy

@@ -7,7 +7,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from floe.bots.base import Bot, make_bot
+from floe.bots.base import Bot
+from floe.bots.registry import make_bot
 from floe.core.errors import OptionError
 from floe.core.game import Game, State
 from floe.core.match import Match

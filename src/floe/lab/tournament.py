@@ -31,7 +31,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from floe.bots.base import make_bot, parse_bot_list
+from floe.bots.registry import make_bot
+from floe.bots.specs import parse_bot_list
 from floe.core.errors import OptionError
 from floe.core.registry import make_game, shared_game
 from floe.lab.backends import Backend, execute

@@ -160,7 +160,7 @@ class TrainConfig:
         memory (checked before any game is played)."""
         if not self.imitate:
             return
-        from floe.bots.base import make_bot
+        from floe.bots.registry import make_bot
 
         make_bot(self.imitate, game, 0, 0)
         positions = min(self.imitate_keep, game.spec.max_game_length)

@@ -22,8 +22,10 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from floe.bots.base import Bot, bot_names, first_available, make_bot, parse_bot_list, parse_bot_spec
+from floe.bots.base import Bot
 from floe.bots.labels import bot_label
+from floe.bots.registry import bot_names, first_available, make_bot
+from floe.bots.specs import parse_bot_list, parse_bot_spec
 from floe.core.errors import FloeError, OptionError
 from floe.core.game import State
 from floe.core.i18n import FLOE

@@ -31,7 +31,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from floe.bots.base import Bot, make_bot
+from floe.bots.base import Bot
+from floe.bots.registry import make_bot
 from floe.core.match import Match
 from floe.core.registry import entry, make_game
 from floe.rl._common import (

@@ -22,7 +22,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from floe.bots.base import make_bot
+from floe.bots.registry import make_bot
 from floe.core.registry import default_game
 from floe.lab.stats import wilson_interval
 from floe.rl.openspiel import FloeSpielGame, floe_state, spiel_name

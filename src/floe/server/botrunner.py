@@ -39,7 +39,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from floe.bots.base import Bot, bot_cost, make_bot
+from floe.bots.base import Bot
+from floe.bots.registry import bot_cost, make_bot
 from floe.core.errors import FloeError
 from floe.core.game import Game, State
 from floe.core.registry import entries, shared_game

@@ -23,7 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from floe.bots.base import capped_spec, make_bot
+from floe.bots.registry import make_bot
+from floe.bots.specs import capped_spec
 from floe.core.errors import FloeError
 from floe.core.i18n import L_, NL_, SOURCE, text_of
 from floe.core.registry import default_game, entry

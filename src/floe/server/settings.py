@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from floe.bots.base import MAX_ITERATIONS, MAX_MS
+from floe.bots.params import MAX_ITERATIONS, MAX_MS
 from floe.server.botrunner import BotLimits
 from floe.server.chat import ChatLimits
 from floe.server.conns import ConnLimits

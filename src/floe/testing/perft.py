@@ -57,9 +57,10 @@ def position(
     return match.state
 
 
-def _fix_chance(state: State, seed: int) -> None:
-    # A chance outcome depends only on the seed and the number of actions so far: fixed, yet specific to the
-    # path, since the list of outcomes depends on it.
+def fix_chance(state: State, seed: int) -> None:
+    """Resolve the chance nodes at ``state`` as perft does: each outcome fixed by ``seed`` and the length of
+    the history."""
+    # Fixed, yet specific to the path, since the list of outcomes depends on it.
     while state.is_chance_node():
         legal = state.legal_actions()
         state.apply_unchecked(legal[random.Random(f"{seed}:{len(state.history)}").randrange(len(legal))])
@@ -75,7 +76,7 @@ def perft(state: State, depth: int, seed: int = 0) -> int:
     for action in state.legal_actions():
         child = state.clone()
         child.apply_unchecked(action)
-        _fix_chance(child, seed)
+        fix_chance(child, seed)
         total += perft(child, depth - 1, seed)
     return total
 
@@ -86,7 +87,7 @@ def divide(state: State, depth: int, seed: int = 0) -> dict[str, int]:
     for action in state.legal_actions():
         child = state.clone()
         child.apply_unchecked(action)
-        _fix_chance(child, seed)
+        fix_chance(child, seed)
         out[state.action_to_string(action)] = perft(child, depth - 1, seed)
     return out
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from floe.bots.base import bot_names, make_bot
 from floe.bots.hooks import hooks_for
+from floe.bots.registry import bot_names, make_bot
 from floe.core.errors import OptionError
 from floe.core.match import Match
 from floe.core.present import deciding, legal_choices, log_line, presenter_for

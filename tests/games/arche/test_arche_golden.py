@@ -7,13 +7,13 @@ intended, regenerate with ``.venv/bin/python scripts/regen_golden_arche.py`` and
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import pytest
 
 from floe.core.record import Record
 from floe.games.arche import VERSION
+from floe.testing import golden
 
 from ..scripts import regen_module
 
@@ -35,25 +35,16 @@ def test_golden_record_replays_to_the_same_result_and_transcript(name: str) -> N
     record = Record.load(GOLDEN / f"{name}.json")
     players, _, seed = REGEN.GAMES[name]
     assert (record.game, record.players, record.seed, record.version) == ("arche", players, seed, VERSION)
-    state = record.replay()  # raises RecordError if an action became illegal or the scores changed
-    assert state.is_terminal()
-    assert record.result is not None
-    assert state.scores() == record.result["scores"]
-    assert state.ranking() == record.result["ranking"]
-    expected = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
-    actual = REGEN.transcript(record)
-    if actual != expected:
-        diff = difflib.unified_diff(
-            expected.splitlines(), actual.splitlines(), "stored", "replayed", lineterm=""
-        )
-        pytest.fail("transcript changed:\n" + "\n".join(list(diff)[:80]))
+    # RecordError if an action became illegal or the scores changed; AssertionError with the transcript's diff
+    golden.assert_replays(record, (GOLDEN / f"{name}.txt").read_text(encoding="utf-8"), REGEN.transcript)
 
 
 @pytest.mark.parametrize("name", sorted(REGEN.GAMES))
 def test_golden_game_is_reproduced_from_its_seed(name: str) -> None:
     """The seeded play loop still produces the stored record (same choices from the same legal lists)."""
     players, options, seed = REGEN.GAMES[name]
-    assert REGEN.play(players, options, seed).dumps() == (GOLDEN / f"{name}.json").read_text(encoding="utf-8")
+    stored = (GOLDEN / f"{name}.json").read_text(encoding="utf-8")
+    assert golden.play("arche", players, options, seed, REGEN.choose).dumps() == stored
 
 
 def test_the_golden_games_show_the_rules_at_work() -> None:

@@ -1,5 +1,5 @@
 """Arktia's observation vector, field by field, against a reference encoder written from its documented
-layout (``floe.games.arktia.view``) that reads only the observation's JSON dict, never the state.
+layout (``floe.games.arktia.vector``) that reads only the observation's JSON dict, never the state.
 
 So a vector that lost who stands or who controls a field, a seat's supply, or the step would differ here.
 """

@@ -9,10 +9,11 @@ from typing import Any
 import numpy as np
 
 from floe.core.errors import IllegalActionError
-from floe.core.game import Game, GameSpec, State
+from floe.core.game import FieldsState, Game, GameSpec, State
 from floe.games.arche import actions as act
 from floe.games.arche import legal as legality
 from floe.games.arche import native, rules
+from floe.games.arche.codec import observation_from_dict, observation_to_dict
 from floe.games.arche.config import RulesConfig
 from floe.games.arche.determinize import determinize
 from floe.games.arche.observation import ArcheObservation, observe, observe_action
@@ -25,7 +26,7 @@ from floe.games.arche.vector import vector, vector_size
 VERSION = "arche-2"  # 2: the Chimpanzee's chip may be declined (chimp_chip), shy_with_provisions
 
 
-class ArcheState(ArcheStateData, State):
+class ArcheState(FieldsState, ArcheStateData, State):
     """A position of Arche. Mutable; ``clone`` is cheap and independent."""
 
     __slots__ = ()
@@ -108,7 +109,7 @@ class ArcheState(ArcheStateData, State):
         return observe(self, seat, scores)
 
     def observation_dict(self, seat: int | None) -> dict[str, Any]:
-        return self.observation(seat).to_dict()
+        return observation_to_dict(self.observation(seat))
 
     def observation_vector(self, seat: int) -> np.ndarray:
         return vector(self.observation(seat))
@@ -147,22 +148,7 @@ class ArcheState(ArcheStateData, State):
         """Rank utilities in [-1, 1]; seats equal in total and in animals left in hand share a place."""
         return rank_returns(self.breakdowns(), self.first_player)
 
-    # --- copies and records ---------------------------------------------------------------------------
-    def clone(self) -> ArcheState:
-        other = ArcheState.__new__(ArcheState)
-        self.copy_into(other)
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        return self.fields_json()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ArcheStateData):
-            return NotImplemented
-        return self.fields_json() == other.fields_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
+    # --- text (copies, records, equality: FieldsState) ------------------------------------------------
     def render(self, seat: int | None) -> str:
         from floe.games.arche.text import render_plain
 
@@ -221,7 +207,7 @@ class ArcheGame(Game):
     def determinize(self, observation: Any, rng: random.Random) -> ArcheState:
         """A full state consistent with ``observation`` (``determinize.determinize``)."""
         if isinstance(observation, dict):
-            observation = ArcheObservation.from_dict(observation)
+            observation = observation_from_dict(observation)
         st = ArcheState.__new__(ArcheState)
         determinize(observation, rng, st)
         return st

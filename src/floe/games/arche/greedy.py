@@ -15,13 +15,14 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from floe.bots.base import Bot, no_parameter
-from floe.core.errors import OptionError
+from floe.bots.base import Bot
+from floe.bots.params import bounded_int, no_parameter
 from floe.core.game import CHANCE, Game, State
 from floe.games.arche.evaluation import values
-from floe.games.arche.i18n import L_
 from floe.games.arche.state import J_CHIMP, J_FIGURE, J_TAKE, SECOND, ArcheStateData
 
+# The most worlds one decision may sample (each costs a look-ahead over every legal action).
+MAX_WORLDS = 100
 # Follow-up decisions of the same seat that are settled greedily inside the look-ahead.
 _FOLLOW_UPS = frozenset((J_TAKE, J_CHIMP, J_FIGURE))
 
@@ -36,11 +37,7 @@ class GreedyBot(Bot):
         for key in params:
             if key != "worlds":
                 raise no_parameter("greedy", key, ["worlds"])
-        text = params.get("worlds", "3")
-        if not text.isdigit() or int(text) <= 0 or int(text) > 100:
-            said = L_("greedy: worlds must be a whole number from 1 to 100, not %(value)s", value=repr(text))
-            raise OptionError(said)
-        self.worlds = int(text)
+        self.worlds = bounded_int("greedy", "worlds", params.get("worlds", "3"), 1, MAX_WORLDS)
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:

@@ -9,25 +9,26 @@ from typing import Any
 import numpy as np
 
 from floe.core.errors import OptionError
-from floe.core.game import Game, GameSpec, State
+from floe.core.game import FieldsState, Game, GameSpec, State
 from floe.games.arctic import actions as act
 from floe.games.arctic import native, rules
 from floe.games.arctic.belief import TotemBelief
 from floe.games.arctic.cards import LANDSCAPE, MAIN, N_CARDS
+from floe.games.arctic.codec import observation_from_dict, observation_to_dict
 from floe.games.arctic.config import RulesConfig
 from floe.games.arctic.determinize import determinize
 from floe.games.arctic.observation import ArcticObservation, observe, observe_action
 from floe.games.arctic.options import OPTIONS
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.scoring import FACE_DOWN, ScoreBreakdown, rank, score
-from floe.games.arctic.state import FACE_DOWN_FLAG, OVER, ArcticStateData, Job
+from floe.games.arctic.state import FACE_DOWN_FLAG, OVER, Job
 from floe.games.arctic.vector import VECTOR_SIZE, vector
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
 VERSION = "arctic-3"
 
 
-class ArcticState(rules.ArcticStateCore, State):
+class ArcticState(FieldsState, rules.ArcticStateCore, State):
     """A position of Arctic. Mutable; ``clone`` is cheap and independent. The methods called at every step
     (``current_player``, ``legal_actions``, ``apply_unchecked``...) are ``rules.ArcticStateCore``'s."""
 
@@ -76,7 +77,7 @@ class ArcticState(rules.ArcticStateCore, State):
         return observe(self, seat, scores)
 
     def observation_dict(self, seat: int | None) -> dict[str, Any]:
-        return self.observation(seat).to_dict()
+        return observation_to_dict(self.observation(seat))
 
     def observation_vector(self, seat: int) -> np.ndarray:
         return vector(self.observation(seat))
@@ -108,22 +109,7 @@ class ArcticState(rules.ArcticStateCore, State):
     def ranking(self) -> list[int]:
         return rank(self.scores(), self.first_player)
 
-    # --- copies and records ---------------------------------------------------------------------------
-    def clone(self) -> ArcticState:
-        other = ArcticState.__new__(ArcticState)
-        self.copy_into(other)
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        return self.fields_json()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ArcticStateData):
-            return NotImplemented
-        return self.fields_json() == other.fields_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
+    # --- text (copies, records, equality: FieldsState) ------------------------------------------------
     def render(self, seat: int | None) -> str:
         from floe.games.arctic.text import render_plain
 
@@ -184,7 +170,7 @@ class ArcticGame(Game):
         the token moves that player chose (``totem_weights``); ``"uniform"`` ignores the moves.
         """
         if isinstance(observation, dict):
-            observation = ArcticObservation.from_dict(observation)
+            observation = observation_from_dict(observation)
         st = ArcticState.__new__(ArcticState)
         determinize(observation, rng, st)
         if totem_belief == "moves":

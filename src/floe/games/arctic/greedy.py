@@ -16,7 +16,9 @@ import time
 from collections.abc import Mapping
 from typing import Any, cast
 
-from floe.bots.base import Bot, bounded_int, deadline, no_parameter
+from floe.bots.base import Bot
+from floe.bots.params import bounded_int, no_parameter
+from floe.bots.searching import deadline
 from floe.core.game import CHANCE, Game, State
 from floe.games.arctic.evaluation import values
 from floe.games.arctic.state import ArcticStateData

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from floe.core.i18n import NC_, Catalog
+from floe.core.i18n import NC_, catalog_of
 
-CATALOG = Catalog("floe.games.arctic", "arctic")
+CATALOG = catalog_of("floe.games.arctic", "arctic")
 _ = CATALOG.gettext
 L_ = CATALOG.lazy  # an error's message, translated when it is written for a reader
 ngettext = CATALOG.ngettext

@@ -4,7 +4,7 @@
 terminal and the learning adapters all start from it. ``observe_action`` says what a seat learns of an
 action. From the observation come the JSON-ready dict (``codec.py``), the fixed-length vector
 (``vector.py``, layout in ``docs/observation.md``) and full states consistent with it for search
-(``determinize.py``).
+(``determinize.py``); each of them imports this module, never the other way.
 
 What a seat sees of the others: hand and penalty counts, the public knowledge gathered from public events
 (cards seen entering a hand and not seen leaving it), every face-up pile card (flag ``piles_public``; only
@@ -86,19 +86,6 @@ class ArcticObservation:
     def stock_count(self) -> int:
         """The unseen stock: main deck and reserve."""
         return self.deck_count + int(self.scalars["reserve_count"])
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data with the game's words: card notations, animal names, power slugs (``codec``)."""
-        from floe.games.arctic.codec import observation_to_dict  # the codec imports this module
-
-        return observation_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ArcticObservation:
-        """Rebuild an observation from ``to_dict`` output (for clients that hold only the JSON)."""
-        from floe.games.arctic.codec import observation_from_dict
-
-        return observation_from_dict(data)
 
 
 def observe(

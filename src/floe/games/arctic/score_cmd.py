@@ -19,7 +19,7 @@ from rich.text import Text
 
 from floe.games.arctic.cards import ANIMALS, LANDSCAPE, N_CARDS
 from floe.games.arctic.scoring import FACE_DOWN, MODES, ScoreBreakdown, score
-from floe.games.arctic.terminal import animal_text
+from floe.games.arctic.terminal_parts import animal_text
 
 __all__ = ["parse_pile", "score_command", "score_pile_command"]
 

@@ -19,22 +19,29 @@ from rich.text import Text
 
 from floe.core.game import State
 from floe.core.i18n import N_
-from floe.games.arctic.actions import STOP, decks_mask_text
+from floe.games.arctic.actions import STOP
 from floe.games.arctic.cards import (
     ANIMALS,
-    CARD_NAMES,
     COMPANION,
     DRAW,
     LANDSCAPE,
     MAIN,
     N_ANIMALS,
     PLACEMENT,
-    animal_word,
 )
 from floe.games.arctic.i18n import CATALOG, _
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.powers import POWER_SLUGS, POWER_WORDS, Power, power_words
-from floe.games.arctic.state import FACE_DOWN_FLAG, STEP_NAMES
+from floe.games.arctic.state import FACE_DOWN_FLAG
+from floe.games.arctic.terminal_compact import compact_view
+from floe.games.arctic.terminal_parts import (
+    animal_text,
+    card_text,
+    footer_line,
+    now_line,
+    pile_runs,
+    table_title,
+)
 from floe.games.arctic.text import step_words
 from floe.play.common import player_names, ranking_text
 from floe.play.views import GameView
@@ -42,8 +49,6 @@ from floe.play.views import GameView
 __all__ = [
     "HELP",
     "VIEW",
-    "animal_text",
-    "card_text",
     "choice_order",
     "draw_compact_table",
     "draw_table",
@@ -54,16 +59,6 @@ __all__ = [
     "turn_key",
 ]
 
-# One colour per animal, chosen to stay distinct on dark and light terminals (and readable without colour,
-# since the name is always written out).
-ANIMAL_STYLES: tuple[str, ...] = (
-    "bold dark_orange",  # fox
-    "bold green3",  # moose
-    "bold orchid",  # walrus
-    "bold dodger_blue1",  # orca
-    "bold red1",  # puffin
-    "bold bright_white",  # polar bear
-)
 # The step each power belongs to (docs/arctic-rules.md §6.2), shown next to its words.
 POWER_STEP: dict[int, str] = {
     Power.FOX_FACEDOWN: "A",
@@ -102,22 +97,6 @@ HELP = N_("""\
   one per penalty card.""")
 
 
-def animal_text(animal: int, *, dim: bool = False) -> Text:
-    """An animal's name in its colour."""
-    style = ANIMAL_STYLES[animal] + (" dim" if dim else "")
-    return Text(animal_word(animal), style=style)
-
-
-def card_text(card: int) -> Text:
-    """A card in one line: main animal (coloured), companion, then placement and draw values."""
-    return Text.assemble(
-        animal_text(MAIN[card]),
-        ("/", "dim"),
-        Text(animal_word(COMPANION[card]), style=ANIMAL_STYLES[COMPANION[card]].replace("bold ", "")),
-        (f" p{PLACEMENT[card]} d{DRAW[card]}", "cyan"),
-    )
-
-
 # --- Arctic ------------------------------------------------------------------------------------------------
 
 
@@ -126,40 +105,6 @@ def turn_key(observation: Any) -> tuple[int, int] | None:
     if isinstance(observation, ArcticObservation):
         return observation.scalars["round"], observation.scalars["turn_player"]
     return None
-
-
-def _pile_runs(pile: Sequence[int]) -> Text:
-    """The whole pile bottom to top, compactly: runs of one animal as ``fox×3``; ``?`` face-down."""
-    out = Text()
-    groups: list[tuple[int, str, int]] = []  # (key, kind, count); key = animal, or -1 per hidden entry
-    for entry in pile:
-        if 0 <= entry < FACE_DOWN_FLAG:
-            key, kind = MAIN[entry], "up"
-        elif entry >= FACE_DOWN_FLAG:
-            key, kind = MAIN[entry - FACE_DOWN_FLAG], "own-down"
-        elif entry == FACE_DOWN_UNKNOWN:
-            key, kind = -1, "down"
-        else:
-            key, kind = -1, "covered"
-        if groups and groups[-1][0] == key and groups[-1][1] == kind and kind == "up":
-            groups[-1] = (key, kind, groups[-1][2] + 1)
-        else:
-            groups.append((key, kind, 1))
-    for i, (key, kind, count) in enumerate(groups):
-        if i:
-            out.append(" ")
-        if kind == "up":
-            out.append_text(animal_text(key))
-            if count > 1:
-                out.append(f"×{count}", style="bold")
-        elif kind == "own-down":
-            out.append("?", style="bold yellow")
-            out.append_text(animal_text(key, dim=True))
-        elif kind == "down":
-            out.append("?", style="bold yellow")
-        else:
-            out.append("·", style="dim")
-    return out if groups else Text(_("(empty)"), style="dim")
 
 
 def _cards_table(title: str, cards: Sequence[int], empty: str) -> Table:
@@ -259,7 +204,7 @@ def _piles_grid(obs: ArcticObservation, names: Sequence[str]) -> Table:
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     for q in range(obs.scalars["players"]):
-        grid.add_row(Text(names[q], style="bold" if q == obs.seat else ""), _pile_runs(obs.piles[q]))
+        grid.add_row(Text(names[q], style="bold" if q == obs.seat else ""), pile_runs(obs.piles[q]))
     return grid
 
 
@@ -283,71 +228,13 @@ def _powers_table(obs: ArcticObservation, names: Sequence[str]) -> Table:
     return table
 
 
-def _header(obs: ArcticObservation, names: Sequence[str]) -> Text:
-    """The panel title: the round and whose turn it is (the step goes inside, where it may wrap)."""
-    s = obs.scalars
-    if obs.scores is not None or STEP_NAMES[s["step"]] == "over":
-        return Text(_("Game over"), style="bold")
-    out = Text(_("Round %(n)s") % {"n": s["round"]}, style="bold")
-    player = s["turn_player"]
-    if player >= 0:
-        out.append(" · ")
-        out.append(
-            _("%(who)s to play") % {"who": names[player]},
-            style="bold yellow" if player == obs.seat else "bold",
-        )
-    if s["final_round"]:
-        out.append(" · " + _("final round: steps A and B only"), style="bold red")
-    elif s["end_triggered"]:
-        out.append(" · " + _("end triggered: last normal round"), style="bold red")
-    return out
-
-
-def _now(obs: ArcticObservation) -> Text:
-    out = Text(_("Now: "), style="bold")
-    out.append(step_words(obs))
-    return out
-
-
-def _footer(obs: ArcticObservation) -> Text:
-    s = obs.scalars
-    decks = decks_mask_text(s["decks_in_play"])
-    out = Text(
-        _("Deck %(deck)s · reserve %(reserve)s · decks in play %(decks)s")
-        % {"deck": obs.deck_count, "reserve": s["reserve_count"], "decks": decks or "-"}
-    )
-    if obs.seat is not None:
-        totem = obs.totems[obs.seat]
-        if totem >= 0:
-            out.append(" · " + _("your totem (★): "))
-            out.append_text(animal_text(totem))
-            out.append(" " + _("(now worth %(n)s)") % {"n": LANDSCAPE[obs.tokens[totem]]})
-        unseen = obs.penalty_counts[obs.seat] - len(obs.penalties or ())
-        if obs.penalties:
-            out.append(
-                " · "
-                + _("your penalty cards: %(cards)s")
-                % {"cards": ", ".join(CARD_NAMES[c] for c in obs.penalties)}
-            )
-            if unseen:
-                out.append(" " + _("and %(n)s face-down") % {"n": unseen})
-        elif obs.penalties is None and unseen:
-            out.append(" · " + _("you may not look at your penalty cards"))
-        elif unseen:
-            out.append(
-                " · "
-                + _("your penalty cards: %(n)s face-down (a Polar bear power lets you look)") % {"n": unseen}
-            )
-    return out
-
-
 def table_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> RenderableType:
     """The whole Arctic table as ``obs.seat`` sees it, as one Rich renderable."""
     n = obs.scalars["players"]
     names = list(names) if names else player_names(n, obs.seat)
     river = _cards_table(_("River (%(n)s)") % {"n": len(obs.river)}, obs.river, _("(empty)"))
     parts: list[RenderableType] = (
-        [_landscape(obs)] if obs.scores is not None else [_now(obs), _landscape(obs)]
+        [_landscape(obs)] if obs.scores is not None else [now_line(obs), _landscape(obs)]
     )
     if obs.seat is not None:
         hand = _cards_table(_("Your hand (%(n)s)") % {"n": len(obs.hand)}, obs.hand, _("(no cards)"))
@@ -356,8 +243,13 @@ def table_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> Re
         parts.append(grid)
     else:
         parts.append(river)
-    parts += [_players_table(obs, names), _piles_grid(obs, names), _powers_table(obs, names), _footer(obs)]
-    return Panel(Group(*parts), title=_header(obs, names), title_align="left", border_style="blue")
+    parts += [
+        _players_table(obs, names),
+        _piles_grid(obs, names),
+        _powers_table(obs, names),
+        footer_line(obs),
+    ]
+    return Panel(Group(*parts), title=table_title(obs, names), title_align="left", border_style="blue")
 
 
 def draw_compact_table(
@@ -365,8 +257,6 @@ def draw_compact_table(
 ) -> None:
     """Print the compact table as ``seat`` sees it (``terminal_compact``): what a decision needs in about
     20 rows, so the last moves and the prompt fit with it on a 45-row terminal."""
-    from floe.games.arctic.terminal_compact import compact_view  # it builds on this module's parts
-
     obs = state.observation(seat)
     if isinstance(obs, ArcticObservation):
         console.print(compact_view(obs, names))

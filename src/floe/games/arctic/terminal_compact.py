@@ -20,7 +20,14 @@ from floe.games.arctic.i18n import _
 from floe.games.arctic.observation import FACE_DOWN_UNKNOWN, HIDDEN, ArcticObservation
 from floe.games.arctic.powers import POWER_SLUGS
 from floe.games.arctic.state import FACE_DOWN_FLAG
-from floe.games.arctic.terminal import _footer, _header, _now, _pile_runs, animal_text, card_text
+from floe.games.arctic.terminal_parts import (
+    animal_text,
+    card_text,
+    footer_line,
+    now_line,
+    pile_runs,
+    table_title,
+)
 from floe.play.common import player_names
 
 __all__ = ["compact_view", "landscape_line"]
@@ -104,7 +111,7 @@ def compact_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> 
     n = obs.scalars["players"]
     names = list(names) if names else player_names(n, obs.seat)
     parts: list[RenderableType] = [
-        _now(obs),
+        now_line(obs),
         landscape_line(obs),
         _cards_line(_("River"), obs.river, _("(empty)")),
     ]
@@ -113,12 +120,12 @@ def compact_view(obs: ArcticObservation, names: Sequence[str] | None = None) -> 
     parts += [_player_line(obs, q, names[q]) for q in range(n)]
     if obs.seat is not None:
         own = Text(_("Your pile, bottom to top: "), style="bold")
-        own.append_text(_pile_runs(obs.piles[obs.seat]))
+        own.append_text(pile_runs(obs.piles[obs.seat]))
         parts.append(own)
-    parts += [_powers_line(obs, names), _footer(obs)]
+    parts += [_powers_line(obs, names), footer_line(obs)]
     return Panel(
         Group(*parts),
-        title=_header(obs, names),
+        title=table_title(obs, names),
         title_align="left",
         subtitle=Text(_("table: every pile and what each power does"), style="dim"),
         subtitle_align="right",

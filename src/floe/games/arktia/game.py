@@ -16,15 +16,17 @@ from typing import Any
 import numpy as np
 
 from floe.core.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
-from floe.core.game import TERMINAL, Game, GameSpec, State
+from floe.core.game import TERMINAL, FieldsState, Game, GameSpec, State
 from floe.games.arktia import native, rules
 from floe.games.arktia.actions import ActionSpace, colour_name
+from floe.games.arktia.codec import observation_to_dict
 from floe.games.arktia.config import ArktiaConfig
 from floe.games.arktia.i18n import SIZE_WORDS, _
+from floe.games.arktia.observation import ArktiaObservation, observe
 from floe.games.arktia.options import OPTIONS
 from floe.games.arktia.scoring import ScoreBreakdown, breakdowns, rank, rank_returns, winners
 from floe.games.arktia.state import NEUTRAL_SETUP, OVER, ArktiaStateData
-from floe.games.arktia.view import ArktiaObservation, observe, vector, vector_size
+from floe.games.arktia.vector import vector, vector_size
 
 # Bump whenever rules behaviour or an encoding changes (it goes into every record).
 VERSION = "arktia-1"
@@ -32,7 +34,7 @@ VERSION = "arktia-1"
 _BARE_MOVE = re.compile(r"^([a-z]\d+)-([a-z]\d+)$")
 
 
-class ArktiaState(ArktiaStateData, State):
+class ArktiaState(FieldsState, ArktiaStateData, State):
     """A position of Arktia. Mutable; ``clone`` is cheap and independent."""
 
     __slots__ = ()
@@ -130,7 +132,7 @@ class ArktiaState(ArktiaStateData, State):
         return observe(self, seat, self.breakdowns() if self.step == OVER else None)
 
     def observation_dict(self, seat: int | None) -> dict[str, Any]:
-        return self.observation(seat).to_dict()
+        return observation_to_dict(self.observation(seat))
 
     def observation_vector(self, seat: int) -> np.ndarray:
         return vector(self, seat)
@@ -162,22 +164,7 @@ class ArktiaState(ArktiaStateData, State):
         """The seats sharing first place."""
         return winners(self.scores(), self.lost_per_seat(), self.config.tie_break)
 
-    # --- copies and records ---------------------------------------------------------------------------
-    def clone(self) -> ArktiaState:
-        other = ArktiaState.__new__(ArktiaState)
-        self.copy_into(other)
-        return other
-
-    def to_json(self) -> dict[str, Any]:
-        return self.fields_json()
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ArktiaStateData):
-            return NotImplemented
-        return self.fields_json() == other.fields_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
+    # --- pickling (copies, records, equality: FieldsState) --------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
         return {"config": self.config, "fields": self.fields_json()}
 

@@ -17,7 +17,7 @@ from floe.games.arktia.actions import ArktiaAction
 from floe.games.arktia.costs import costs
 from floe.games.arktia.game import ArktiaGame, ArktiaState
 from floe.games.arktia.i18n import SIZE_WORDS, _, ngettext
-from floe.games.arktia.view import ArktiaObservation
+from floe.games.arktia.observation import ArktiaObservation
 
 
 @lru_cache(maxsize=64)

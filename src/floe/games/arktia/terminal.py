@@ -41,9 +41,9 @@ from floe.core.i18n import N_
 from floe.games.arktia.actions import STOP
 from floe.games.arktia.board import COLUMNS
 from floe.games.arktia.i18n import CATALOG, _, counted
+from floe.games.arktia.observation import ArktiaObservation
 from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP, OVER
 from floe.games.arktia.towers import NEUTRAL, SIZE_LETTERS, TOP, pieces_bottom_up
-from floe.games.arktia.view import ArktiaObservation
 from floe.play.common import ranking_text
 from floe.play.views import GameView
 

@@ -7,8 +7,8 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from floe.bots.base import bot_names
 from floe.bots.labels import bot_label, lobby_bots
+from floe.bots.registry import bot_names
 from floe.core import i18n
 from floe.core.entry import GameEntry
 from floe.core.registry import entries
