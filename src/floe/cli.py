@@ -35,7 +35,7 @@ MAX_BENCH_TABLES = 100_000
 MAX_BENCH_SECONDS = 86_400
 
 if TYPE_CHECKING:
-    from floe.lab.backends import Backend
+    from floe.lab.where import Backend
     from floe.server.settings import Settings
 
 app = typer.Typer(
@@ -139,7 +139,7 @@ def _backend(workers: int | None, ray: bool, ray_address: str | None, batch: int
     """Where a lab command's games run, from ``--workers``, ``--ray``, ``--ray-address`` and ``--batch``."""
     import os
 
-    from floe.lab.backends import DEFAULT_BATCH, MAX_WORKERS, Backend
+    from floe.lab.where import DEFAULT_BATCH, MAX_WORKERS, Backend
 
     if workers is not None and workers <= 0:
         fail("--workers must be positive")
@@ -608,7 +608,7 @@ def bench_lab(
     as_json: JsonOpt = False,
 ) -> None:
     """The lab's games/s on local processes and on local Ray (extra ray), by Ray batch size."""
-    from floe.lab.backends import MAX_WORKERS, RAY_INSTALL, ray_installed
+    from floe.lab.where import MAX_WORKERS, RAY_INSTALL, ray_installed
 
     game = _game(game)
     count = _bench_players(game, players)

@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 from floe.bench.probe import default_sigint
 from floe.cli import app
 from floe.lab import backends
-from floe.lab.backends import Backend
 from floe.lab.raybackend import ray_log_path
 from floe.lab.tournament import load_results, make_tournament, run_tournament
+from floe.lab.where import Backend
 
 from .raycluster import group_pids, kill_group, listening, need_ray, on_loopback
 

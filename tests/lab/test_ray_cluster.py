@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 from floe.lab import tournament
-from floe.lab.backends import Backend
 from floe.lab.raybackend import ray_session
 from floe.lab.tournament import make_tournament, run_tournament
+from floe.lab.where import Backend
 
 from .raycluster import LoopbackCluster, descendants, listening, need_ray, on_loopback, title
 

@@ -17,11 +17,11 @@ from rich.console import Console
 from rich.progress import Progress
 
 from floe.bench.lab import bench_lab
-from floe.lab.backends import DEFAULT_BATCH, Backend
 from floe.lab.balance.command import run_balance_command
 from floe.lab.raybackend import ray_session
 from floe.lab.simulate import simulate
 from floe.lab.tournament import make_tournament, run_tournament
+from floe.lab.where import DEFAULT_BATCH, Backend
 
 from .raycluster import descendants, need_ray, title
 

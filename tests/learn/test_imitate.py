@@ -17,8 +17,8 @@ from floe.bots.base import Bot
 from floe.bots.registry import register_bot, unregister_bot
 from floe.cli import app
 from floe.core.game import Game
-from floe.lab.backends import Backend
 from floe.lab.runner import play_game
+from floe.lab.where import Backend
 from floe.learn import train as train_module
 from floe.learn.model import Model, load_model
 from floe.learn.selfplay import ImitationJob, imitation_game

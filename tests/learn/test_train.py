@@ -12,7 +12,7 @@ import pytest
 
 from floe.core.errors import OptionError
 from floe.core.game import Game
-from floe.lab.backends import Backend
+from floe.lab.where import Backend
 from floe.learn.model import load_model, new_model
 from floe.learn.selfplay import Examples, SelfPlayJob, self_play
 from floe.learn.train import TrainConfig, TrainError, fit, merge, run_training

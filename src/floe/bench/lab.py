@@ -26,10 +26,11 @@ from floe.bench.engine import print_figures
 from floe.bots.registry import make_bot
 from floe.bots.specs import parse_bot_list
 from floe.core.registry import make_game
-from floe.lab.backends import DEFAULT_BATCH, Backend, execute
+from floe.lab.backends import execute
 from floe.lab.raybackend import ray_session
 from floe.lab.runner import fill_seats
 from floe.lab.simulate import SeatedGame, play_seated
+from floe.lab.where import DEFAULT_BATCH, Backend
 
 BATCHES = (1, 8, DEFAULT_BATCH, 128)
 TARGET_OVERHEAD = 0.10

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from floe.core.errors import FloeError
-from floe.lab.backends import Backend
+from floe.lab.where import Backend
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")

@@ -17,9 +17,10 @@ from floe.bots.registry import make_bot
 from floe.bots.specs import parse_bot_list
 from floe.core.errors import OptionError
 from floe.core.registry import make_game, shared_game
-from floe.lab.backends import Backend, execute
+from floe.lab.backends import execute
 from floe.lab.results import ResultsError, ResultsFile, append
 from floe.lab.runner import GameResult, fill_seats, play_game, result_of, rotated
+from floe.lab.where import Backend
 
 
 @dataclass

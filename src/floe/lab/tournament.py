@@ -35,11 +35,12 @@ from floe.bots.registry import make_bot
 from floe.bots.specs import parse_bot_list
 from floe.core.errors import OptionError
 from floe.core.registry import make_game, shared_game
-from floe.lab.backends import Backend, execute
+from floe.lab.backends import execute
 from floe.lab.results import Line, ResultsError, ResultsFile, append
 from floe.lab.resultsdir import new_results_file
 from floe.lab.runner import GameResult, fill_seats, play_game, result_of, rotated
 from floe.lab.stats import TournamentStats, summarize
+from floe.lab.where import Backend
 
 FORMAT = "floe-tournament/1"
 

@@ -51,8 +51,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from floe.core.errors import FloeError, OptionError
 from floe.core.game import Game
 from floe.core.registry import entry, make_game
-from floe.lab.backends import Backend, execute
+from floe.lab.backends import execute
 from floe.lab.stats import wilson_interval
+from floe.lab.where import Backend
 from floe.learn.model import Model, ModelError, load_model, new_model
 from floe.learn.selfplay import (
     EvalJob,

@@ -13,13 +13,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from floe.core.errors import OptionError
-from floe.lab.backends import MAX_RUN_GAMES, Backend
+from floe.lab.backends import MAX_RUN_GAMES
 from floe.lab.balance.analysis import Collected, collect, differences, figures, score_counts
 from floe.lab.balance.plan import BalanceError, BalanceRun, make_run, play_run, read_run
 from floe.lab.balance.statistics import ALPHA, CORRECTION
 from floe.lab.balance.terminal import print_summary
 from floe.lab.resultsdir import new_results_file
 from floe.lab.tournament import deals_for
+from floe.lab.where import Backend
 
 SUMMARY_FORMAT = "floe-balance-summary/1"
 

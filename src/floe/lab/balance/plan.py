@@ -25,10 +25,11 @@ from floe.core.balance import BalanceSpec
 from floe.core.entry import resolve_as
 from floe.core.errors import OptionError
 from floe.core.registry import entry, make_game, shared_game
-from floe.lab.backends import Backend, execute
+from floe.lab.backends import execute
 from floe.lab.results import Line, ResultsError, ResultsFile, append, first_line
 from floe.lab.runner import play_game
 from floe.lab.tournament import Tournament, game_line, make_tournament
+from floe.lab.where import Backend
 
 FORMAT = "floe-balance/1"
 
