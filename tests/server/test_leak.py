@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import websockets
 
-from floe.core import registry
+from floe.core import present, registry
 from floe.core.record import Record
 from floe.games.arctic.cards import CARD_NAMES
 from floe.games.arctic.game import ArcticState
@@ -242,6 +242,7 @@ def test_a_spectator_of_any_game_sees_only_what_every_seat_may_know(server: Serv
     own worlds (``determinize``) leave unchanged; and no string of a seat's view that the spectator never saw
     in its own views (a card in a hand) is a word of its log or prompt before the end."""
     found = registry.entry(name)
+    presenter = present.presenter_of(found)
     players = found.min_players
     created = server.create([{"kind": "person"} for _ in range(players)], game=name)
     table, tokens = created["table"]["id"], [s["token"] for s in created["seats"]]
@@ -272,7 +273,8 @@ def test_a_spectator_of_any_game_sees_only_what_every_seat_may_know(server: Serv
             continue
         where = f"{name}: spectator message at version {version}"
         expected = state.observation_dict(None)
-        assert message["view"] == expected, where
+        # The view is that observation with the game's standings, built from it alone.
+        assert message["view"] == present.with_standings(expected, present.standings(presenter, state)), where
         for seat in range(players):
             world = game.determinize(state.observation(seat), random.Random(rng.random()))
             assert world.observation_dict(None) == expected, f"{where}: changes in P{seat + 1}'s world"

@@ -202,7 +202,11 @@ def test_play_a_whole_arktia_game_in_the_browser(browser: Any, server: Any, arti
     state = get_json(f"{base}/api/tables/{table_id}/state")
     assert state["status"] == "finished"
     for seat in (0, 1):
-        assert int(page.inner_text(f"[data-testid=total-{seat}]")) == state["result"]["scores"][seat]
+        final = state["result"]["scores"][seat]
+        assert int(page.inner_text(f"[data-testid=total-{seat}]")) == final
+        # The board's points are the engine's standings, which the board only draws: at the end, the total.
+        assert state["view"]["standings"]["seats"][seat]["total"] == final
+        assert int(page.inner_text(f"[data-testid=points-{seat}]").split()[0]) == final
     ranking = page.locator("[data-testid=ranking] li")
     assert [int(ranking.nth(i).get_attribute("data-seat")) for i in range(2)] == state["result"]["ranking"]
     own = get_json(f"{base}/api/tables/{table_id}/state", token)

@@ -3,8 +3,9 @@
 A ``GamePresenter`` never sees a full state. A log line is built from the viewer's observation before and
 after the action and from the action as the viewer may know it (``State.observe_action``, decided by the
 game's view module, the one place that decides what a seat may know); the decision from a spectator's
-observation; the legal choices from the observation of the seat that holds them. So a log line or a
-choice can never tell more than an observation does.
+observation; the legal choices from the observation of the seat that holds them; the standings (the
+points as the engine counts them now) from a spectator's observation. So a log line, a choice or a standing
+can never tell more than an observation does.
 
 The terminal and the web table both use ``describe`` here; a game names its presenter in its entry
 (``GameEntry.presenter``), and a game without one gets ``GamePresenter`` itself: the actor and the
@@ -21,6 +22,8 @@ from floe.core.i18n import FLOE
 from floe.core.registry import entry
 
 _ = FLOE.gettext
+
+STANDINGS = "standings"  # the key of the standings in a view the web table sends (``with_standings``)
 
 
 class GamePresenter:
@@ -63,6 +66,12 @@ class GamePresenter:
             for a, n in zip(legal, notations, strict=True)
         ]
 
+    def standings(self, observation: Any) -> dict[str, Any] | None:
+        """The points as the rules engine counts them now (JSON-ready), from a spectator's ``observation``:
+        what a board draws as the live score, so that no board computes the rules again. The final
+        position's standings are the final scoring. None (the default): the game has none to show."""
+        return None
+
 
 GENERIC = GamePresenter()
 
@@ -103,6 +112,22 @@ def deciding(presenter: GamePresenter, state: State) -> str:
     if state.is_terminal():
         return _("the game is over")
     return presenter.deciding(state.observation(None), state.current_player())
+
+
+def standings(presenter: GamePresenter, state: State) -> dict[str, Any] | None:
+    """The standings of ``state`` (``GamePresenter.standings``), from the spectator's observation: public
+    facts only, so the same for every viewer."""
+    return presenter.standings(state.observation(None))
+
+
+def with_standings(view: dict[str, Any], found: dict[str, Any] | None) -> dict[str, Any]:
+    """An observation dict with the standings ``found`` under ``standings`` (``view`` itself if None; else a
+    copy: ``view`` may be the game's own observation)."""
+    if found is None:
+        return view
+    if STANDINGS in view:
+        raise ValueError(f"the observation dict has its own {STANDINGS!r} key: the standings would hide it")
+    return {**view, STANDINGS: found}
 
 
 def legal_choices(presenter: GamePresenter, state: State, seat: int) -> list[dict[str, Any]]:

@@ -134,6 +134,8 @@ class Table:
     # Each language's log, built only once a connection reads that language (see ``log``).
     _log_books: dict[str, _LogBook] = field(default_factory=dict)
     _view_cache: dict[int | None, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    # The standings (the same for every viewer: built from the public view) of one version.
+    _standings: tuple[int, dict[str, Any] | None] = (-1, None)
     _deciding: dict[str, tuple[int, str]] = field(default_factory=dict)  # language -> (version, text)
     # The stored log: every action and undo (``UNDO``), in order; the state is its replay. Its length is the
     # table's version, which only grows (an undo is a new version, not an old one again).
@@ -374,11 +376,14 @@ class Table:
         return book
 
     def view(self, viewer: int | None) -> dict[str, Any]:
-        """``viewer``'s observation dict for the current version (cached per version)."""
+        """``viewer``'s observation dict for the current version with the game's standings
+        (``present.with_standings``; cached per version)."""
         cached = self._view_cache.get(viewer)
         if cached is not None and cached[0] == self.version:
             return cached[1]
-        view = self.state.observation_dict(viewer)
+        if self._standings[0] != self.version:
+            self._standings = (self.version, present.standings(self.presenter, self.state))
+        view = present.with_standings(self.state.observation_dict(viewer), self._standings[1])
         self._view_cache[viewer] = (self.version, view)
         return view
 
@@ -450,7 +455,9 @@ class Table:
                 "version": len(probe.history),
                 "actor": actor,
                 "log": list(pending),
-                "view": probe.observation_dict(viewer),
+                "view": present.with_standings(
+                    probe.observation_dict(viewer), present.standings(self.presenter, probe)
+                ),
             }
             if reveal:
                 item["views"] = [probe.observation_dict(s) for s in range(self.row.players)]

@@ -5,6 +5,9 @@ Each legal choice carries what a board needs to know it touches: the ``card`` (i
 (``l2``, ``r1``; a new cabin ``new-l``/``new-r``) with its ``side`` (``left``/``right``) and ``index`` from
 the bow (the index a new cabin will have), the evicted ``target``, the scoring ``category`` of a chip or a
 figure, and whether the choice opens a ``new_cabin``.
+
+The standings are each scoring card's majorities if the game ended now (``scoring.standings``): the board
+draws them as they are.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Any
 
 from floe.core.present import GamePresenter
 from floe.games.arche import actions as act
-from floe.games.arche import log
+from floe.games.arche import log, scoring
 from floe.games.arche.cards import CATEGORIES
 from floe.games.arche.config import MAX_ROW, NEW_LEFT
 from floe.games.arche.observation import ArcheObservation
@@ -76,6 +79,13 @@ class ArchePresenter(GamePresenter):
     def legal_choices(self, observation: Any, legal: list[int], notations: list[str]) -> list[dict[str, Any]]:
         assert isinstance(observation, ArcheObservation)
         return [choice(observation, a, n) for a, n in zip(legal, notations, strict=True)]
+
+    def standings(self, observation: Any) -> dict[str, Any]:
+        """Each scoring card's majorities if the game ended now (``scoring.standings``): figures and chips
+        under them are public, so every seat may know them."""
+        assert isinstance(observation, ArcheObservation)
+        mode = observation.config.options["tie_points"]
+        return scoring.standings(observation.players, observation.figures, observation.halves, mode)
 
 
 PRESENTER = ArchePresenter()

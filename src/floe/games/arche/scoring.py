@@ -35,18 +35,32 @@ def place_value(place: int) -> int:
     return PLACE_POINTS[place] if place < len(PLACE_POINTS) else LATER_PLACE
 
 
-def majority_fractions(strengths: Sequence[Number]) -> list[Fraction]:
-    """Each seat's exact points on one scoring card from its strength there (figures, 1.5 with a chip)."""
+def majority_places(strengths: Sequence[Number]) -> list[range | None]:
+    """Each seat's places on one scoring card (0-based; equal seats share the places they take together),
+    from its strength there (figures, 1.5 with a chip); None for a seat without a figure there.
+
+    >>> majority_places([2, 1, 1, 0])
+    [range(0, 1), range(1, 3), range(1, 3), None]
+    """
     order = sorted((q for q, s in enumerate(strengths) if s > 0), key=lambda q: -strengths[q])
-    out = [Fraction(0)] * len(strengths)
+    out: list[range | None] = [None] * len(strengths)
     place = 0
     while place < len(order):
         group = [q for q in order[place:] if strengths[q] == strengths[order[place]]]
-        share = Fraction(sum(place_value(place + i) for i in range(len(group))), len(group))
         for q in group:
-            out[q] = share
+            out[q] = range(place, place + len(group))
         place += len(group)
     return out
+
+
+def place_share(places: range) -> Fraction:
+    """The exact points of a seat that shares ``places`` (the mean of their values)."""
+    return Fraction(sum(place_value(p) for p in places), len(places))
+
+
+def majority_fractions(strengths: Sequence[Number]) -> list[Fraction]:
+    """Each seat's exact points on one scoring card from its strength there (figures, 1.5 with a chip)."""
+    return [Fraction(0) if places is None else place_share(places) for places in majority_places(strengths)]
 
 
 def as_number(value: Fraction) -> Number:
@@ -97,6 +111,27 @@ def strength(figures: int, halves: int) -> Number:
     """Figures with ``halves`` chips under them: each chip adds half a figure."""
     doubled = 2 * figures + halves
     return doubled // 2 if doubled % 2 == 0 else doubled / 2
+
+
+def standings(players: int, figures: Sequence[int], halves: Sequence[int], mode: str) -> dict[str, Any]:
+    """Every scoring card's majorities if the game ended now (``figures``/``halves`` flat, ``N_SCORING`` per
+    seat), what the board draws: per card, per seat its strength (``figures``), its ``points`` rounded by
+    ``mode`` (the final scoring's, once the game is over), its ``place`` (1-based ``[first, last]``, a
+    shared place spanning several; None without a figure) and ``paid``, the values of the places it takes
+    (``[6, 2, 2]``: three seats share (6+2+2)/3)."""
+    cards: dict[str, list[dict[str, Any]]] = {}
+    for k in range(N_SCORING):
+        strengths = [strength(figures[N_SCORING * q + k], halves[N_SCORING * q + k]) for q in range(players)]
+        cards[CATEGORIES[k]] = [
+            {
+                "figures": strengths[q],
+                "points": 0 if places is None else as_number(rounded(place_share(places), mode)),
+                "place": None if places is None else [places.start + 1, places.stop],
+                "paid": [] if places is None else [place_value(p) for p in places],
+            }
+            for q, places in enumerate(majority_places(strengths))
+        ]
+    return {"cards": cards}
 
 
 def score(

@@ -2,7 +2,8 @@
 
 Arktia has perfect information: every observation is the whole position (``ArktiaObservation.raw``), so
 the presenter rebuilds the position from the observation it is given (``position``) and words what it
-sees; the same line serves every viewer.
+sees; the same line serves every viewer. Its standings are each seat's points so far, as the scoring counts
+them.
 """
 
 from __future__ import annotations
@@ -235,6 +236,12 @@ class ArktiaPresenter(GamePresenter):
         if st.melt_due:
             text += _("; then melt a field (the supply is empty)")
         return text
+
+    # --- standings ------------------------------------------------------------------------------------------
+    def standings(self, observation: Any) -> dict[str, Any]:
+        """Each seat's points so far (``scoring.breakdowns``: captured, controlled, melted, lost, total), the
+        final score once the game is over."""
+        return {"seats": [b.to_dict() for b in position(observation).breakdowns()]}
 
     # --- legal choices -------------------------------------------------------------------------------------
     def legal_choices(self, observation: Any, legal: list[int], notations: list[str]) -> list[dict[str, Any]]:

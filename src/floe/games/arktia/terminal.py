@@ -42,8 +42,9 @@ from floe.games.arktia.actions import STOP
 from floe.games.arktia.board import COLUMNS
 from floe.games.arktia.i18n import CATALOG, _, counted
 from floe.games.arktia.observation import ArktiaObservation
+from floe.games.arktia.scoring import breakdowns
 from floe.games.arktia.state import KEEP, MELT, NEUTRAL_SETUP, OVER
-from floe.games.arktia.towers import NEUTRAL, SIZE_LETTERS, TOP, pieces_bottom_up
+from floe.games.arktia.towers import NEUTRAL, SIZE_LETTERS, pieces_bottom_up
 from floe.play.common import ranking_text
 from floe.play.views import GameView
 
@@ -257,10 +258,11 @@ def players_table(obs: ArktiaObservation, names: Sequence[str]) -> Table:
         table.add_column(column, justify="right", no_wrap=True)
     table.add_column(_("status"), min_width=7)
     lost_by = [sum(raw["lost"][3 * k : 3 * k + 3]) for k in range(NEUTRAL + 1)]
+    # The points so far as the scoring counts them (the web board draws the same: the presenter's standings).
+    points = breakdowns(fields, raw["captured"], raw["melted"], lost_by[: raw["n"]])
     for q in range(raw["n"]):
         supply = raw["supply"][3 * q : 3 * q + 3]
         on_board = sum(1 for code in fields if code > 0 for _, k in pieces_bottom_up(code) if k == q)
-        controlled = sum(1 for code in fields if code > 0 and TOP[code] == q)
         name = _player_text(q, names)
         if raw["step"] != OVER and q == raw["player"]:
             name.append(" ◀", style="bold yellow")
@@ -272,8 +274,8 @@ def players_table(obs: ArktiaObservation, names: Sequence[str]) -> Table:
             str(on_board),
             str(raw["captured"][q]),
             str(raw["melted"][q]),
-            str(controlled),
-            Text(str(raw["captured"][q] + raw["melted"][q] + controlled), style="bold"),
+            str(points[q].controlled),
+            Text(str(points[q].total), style="bold"),
             Text(status, style="bold" if reason else "dim"),
         )
     neutral_on_board = sum(

@@ -61,40 +61,6 @@ export function fmt(x) {
   return x.toFixed(2);
 }
 
-/** A seat's strength on a scoring card: figures, each chip under one adding a half. */
-export function strength(pv, category) {
-  return pv.figures[category] + pv.halves[category] / 2;
-}
-
-function placeValue(place) {
-  return place === 0 ? 10 : place === 1 ? 6 : 2;
-}
-
-/**
- * One scoring card's majorities (docs/arche-rules.md §11): seats with a figure there ordered by strength, places paying
- * 10, 6, then 2; equal seats share the places they take. Returns per seat its points and its places
- * ([first, last], 1-based; null without a figure). `mode` "halves" rounds to half points like the engine.
- */
-export function majority(strengths, mode = "exact") {
-  const order = [...strengths.keys()].filter((q) => strengths[q] > 0).sort((a, b) => strengths[b] - strengths[a] || a - b);
-  const points = strengths.map(() => 0);
-  const places = strengths.map(() => null);
-  let p = 0;
-  while (p < order.length) {
-    const value = strengths[order[p]];
-    const group = order.slice(p).filter((q) => strengths[q] === value);
-    let sum = 0;
-    for (let i = 0; i < group.length; i++) sum += placeValue(p + i);
-    for (const q of group) {
-      const share = sum / group.length;
-      points[q] = mode === "halves" ? Math.floor(share * 2 + 0.5) / 2 : share;
-      places[q] = [p + 1, p + group.length];
-    }
-    p += group.length;
-  }
-  return { points, places };
-}
-
 // The places on a scoring card (at most five seats), each a word of the reader's language.
 const ORDINALS = [N("1st"), N("2nd"), N("3rd"), N("4th"), N("5th")];
 
@@ -391,7 +357,8 @@ function arkZone(view) {
 // --- scoring cards ----------------------------------------------------------------------------------------------------
 function scoringZone(view, summary, me) {
   const seats = view.players_view;
-  const mode = view.options && view.options.tie_points === "halves" ? "halves" : "exact";
+  // The engine's majorities if the game ended now (the server's `standings`: arche/scoring.py).
+  const standings = view.standings.cards;
   const counts = {};
   for (const info of Object.values(view.cards)) counts[info.category] = (counts[info.category] || 0) + 1;
   return zone(
@@ -401,11 +368,10 @@ function scoringZone(view, summary, me) {
       "div",
       { class: "scoring-cards" },
       CATEGORIES.map((cat) => {
-        const values = seats.map((pv) => strength(pv, cat));
+        const rows = standings[cat];
         const name = t(CATEGORY_NAMES[cat]);
         const count = counts[cat] || 0;
         const countWords = nt("%(n)s card", "%(n)s cards", count, { n: count });
-        const { points } = majority(values, mode);
         return h(
           "div",
           {
@@ -420,7 +386,8 @@ function scoringZone(view, summary, me) {
           },
           h("div", { class: "scoring-head" }, categoryIcon(cat, 22), h("strong", {}, name), h("small", { class: "muted" }, ` ${countWords}`)),
           seats.map((pv, q) => {
-            const value = values[q];
+            const value = rows[q].figures;
+            const points = rows[q].points;
             const figs = [];
             const whole = pv.figures[cat];
             for (let k = 0; k < Math.min(whole, 6); k++) {
@@ -429,7 +396,7 @@ function scoringZone(view, summary, me) {
             const rowWords = t("%(who)s: %(figures)s figures, %(points)s points if the game ended now", {
               who: seatLabel(q, summary, me),
               figures: fmt(value),
-              points: fmt(points[q]),
+              points: fmt(points),
             });
             return h(
               "div",
@@ -444,7 +411,7 @@ function scoringZone(view, summary, me) {
               h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[q], "--dot-ink": SEAT_INK[q] } }, `${q + 1}`),
               h("span", { class: "scoring-figs" }, figs, whole > 6 ? h("small", {}, "…") : null),
               h("strong", { class: "scoring-count" }, fmt(value)),
-              h("small", { class: "muted scoring-now" }, value > 0 ? t("%(points)s pt", { points: fmt(points[q]) }) : ""),
+              h("small", { class: "muted scoring-now" }, value > 0 ? t("%(points)s pt", { points: fmt(points) }) : ""),
             );
           }),
         );

@@ -6,7 +6,7 @@ import { rankByTotal, scoreScreen as sharedScoreScreen } from "/static/js/score.
 import { seatLabel } from "/static/js/words.js";
 import { cardTile } from "./cards.js";
 import { CATEGORIES, CATEGORY_COLOURS, CATEGORY_NAMES, SEAT_COLOURS, SEAT_INK, categoryIcon, figureIcon } from "./icons.js";
-import { fmt, majority, placeWords } from "./render.js";
+import { fmt, placeWords } from "./render.js";
 import { nt, t } from "/static/js/i18n.js";
 
 /** How the points are made, in the reader's language. */
@@ -53,16 +53,12 @@ function categoryRow(cat) {
   };
 }
 
-/** The majority table of one scoring card, seats by figures (most first). */
-function majorityTable(cat, breakdowns, mode, name) {
-  const figures = breakdowns.map((b) => b.cards[cat].figures);
-  const { places } = majority(figures, mode);
-  const order = [...breakdowns.keys()].sort((a, b) => figures[b] - figures[a] || a - b);
-  const paid = (place) => {
-    const values = [];
-    for (let p = place[0]; p <= place[1]; p++) values.push(p === 1 ? 10 : p === 2 ? 6 : 2);
-    return values.length === 1 ? "" : t("(%(sum)s)/%(n)s, shared", { sum: values.join("+"), n: values.length });
-  };
+/** The majority table of one scoring card, seats by figures (most first); `rows` are the engine's standings of
+ * the card (the view's `standings`: arche/scoring.py), each seat's figures, points, place and the places' values. */
+function majorityTable(cat, rows, name) {
+  const figures = rows.map((r) => r.figures);
+  const order = [...rows.keys()].sort((a, b) => figures[b] - figures[a] || a - b);
+  const paid = (values) => (values.length === 1 ? "" : t("(%(sum)s)/%(n)s, shared", { sum: values.join("+"), n: values.length }));
   return h(
     "div",
     { class: "majority", "data-testid": `majority-${cat}`, style: { "--c": CATEGORY_COLOURS[cat] } },
@@ -75,9 +71,8 @@ function majorityTable(cat, breakdowns, mode, name) {
         "tbody",
         {},
         order.map((q) => {
-          const place = places[q];
+          const { place, points } = rows[q];
           const tie = place && place[0] !== place[1];
-          const points = breakdowns[q].cards[cat].points;
           return h(
             "tr",
             {
@@ -91,7 +86,7 @@ function majorityTable(cat, breakdowns, mode, name) {
               "td",
               { class: "majority-points", title: place ? t("%(place)s place: %(points)s", { place: placeWords(place), points: pointsWords(points) }) : t("no figure") },
               h("strong", {}, fmt(points)),
-              tie ? h("small", { class: "muted" }, ` ${paid(place)}`) : null,
+              tie ? h("small", { class: "muted" }, ` ${paid(rows[q].paid)}`) : null,
             ),
           );
         }),
@@ -104,7 +99,8 @@ function majorityTable(cat, breakdowns, mode, name) {
 export function scoreScreen(args) {
   const { breakdowns, view, summary, me } = args;
   const cards = (view && view.cards) || {};
-  const mode = view && view.options && view.options.tie_points === "halves" ? "halves" : "exact";
+  // The final position's standings are the final scoring's majorities, places included.
+  const standings = view.standings.cards;
   const rows = [
     ...CATEGORIES.map(categoryRow),
     { label: t("Chips"), cell: (q, b) => h("td", {}, b.chips) },
@@ -124,7 +120,7 @@ export function scoreScreen(args) {
     "div",
     { class: "majorities", "data-testid": "majorities" },
     h("h3", { class: "zone-title" }, t("Majorities per scoring card")),
-    h("div", { class: "majority-grid" }, CATEGORIES.map((cat) => majorityTable(cat, breakdowns, mode, name))),
+    h("div", { class: "majority-grid" }, CATEGORIES.map((cat) => majorityTable(cat, standings[cat], name))),
   );
   const wrap = screen.querySelector(".score-wrap");
   if (wrap) wrap.after(tables);

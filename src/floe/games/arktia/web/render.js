@@ -297,14 +297,6 @@ function legend(seats) {
 }
 
 // --- players ------------------------------------------------------------------------------------------------
-/** Points so far: captured + controlled fields + melted fields (the final score at the end). */
-export function livePoints(view, q) {
-  const seat = view.seats[q];
-  const colour = `p${q + 1}`;
-  const controlled = (view.board || []).filter((f) => f.control === colour).length;
-  return { controlled, total: seat.captured + seat.melted + controlled };
-}
-
 function supplyRow(counts, colour, { label, keyPrefix = null, testid = null }) {
   return h(
     "div",
@@ -344,7 +336,8 @@ function playerPanel(view, q, summary, me) {
   const seat = view.seats[q];
   const colour = `p${q + 1}`;
   const toAct = view.step !== "over" && view.player === q;
-  const points = livePoints(view, q);
+  // Points so far as the engine counts them (the view's `standings`: arktia/scoring.py), the final score at the end.
+  const points = view.standings.seats[q];
   const neutral = Object.values(seat.neutral_supply || {}).some((n) => n > 0);
   const own = q === me && toAct;
   return h(
