@@ -231,8 +231,8 @@ def test_hooks_are_used_as_the_parameters_say(register: Callable[..., ScriptGame
     [
         (
             {"speed": "9"},
-            "ismcts has no parameter 'speed'; parameters: c, depth, it, iterations, luck, ms, opponents, "
-            "reward, rollout, worlds",
+            "ismcts has no parameter 'speed'; parameters: c, depth, it, iterations, luck, ms, net, "
+            "opponents, reward, rollout, worlds",
         ),
         ({"c": "0"}, "ismcts: c must be a positive number up to 100, not '0'"),
         ({"c": "100.5"}, "ismcts: c must be a positive number up to 100, not '100.5'"),

@@ -53,9 +53,9 @@ class Bot(ABC):
         return True
 
     @classmethod
-    def parameters(cls, game: Game) -> OptionSchema:
+    def parameters(cls, game: type[Game]) -> OptionSchema:
         """The parameters this bot takes in ``game`` (``floe.bots.params.read_params`` reads a spec's by
-        it, and the docs' tables are generated from it). None by default."""
+        them; ``floe options GAME --bot NAME`` lists them). None by default."""
         return OptionSchema()
 
     @classmethod

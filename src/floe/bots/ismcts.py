@@ -35,7 +35,7 @@ from typing import Any
 from floe.bots.base import Bot
 from floe.bots.hooks import hooks_for
 from floe.bots.params import BUDGET, exploration, read_params, search_budget, search_cost, whole_option
-from floe.bots.puct import NET_PARAMETERS, NetSearch, most_visited, net_search_for
+from floe.bots.puct import NET_PARAMETERS, NET_SWITCH, NetSearch, most_visited, net_search_for
 from floe.bots.searching import deadline, visit_rows
 from floe.core.game import CHANCE, Game, State
 from floe.core.options import Choice, Option, OptionSchema
@@ -68,6 +68,7 @@ PARAMETERS = (
         choices=(Choice("tree"), Choice("policy")),
         default_text="tree with 2 players, else policy",
     ),
+    NET_SWITCH,
 )
 # The clock is read every this many steps of a walk or a rollout (a rollout to the end of a long game must
 # stop at the deadline too); a power of two less one, for a cheap test.
@@ -119,7 +120,7 @@ class ISMCTSBot(Bot):
             self.net = net_search_for("ismcts", game, seat, self.rng, hooks, values)
             self.ms, self.iterations = search_budget(values)
             return
-        values = read_params("ismcts", self.parameters(game), params, game.players)
+        values = read_params("ismcts", self.parameters(type(game)), params, game.players)
         self.ms, self.iterations = search_budget(values)
         self.c: float = values["c"]
         self.depth: int = values["depth"]
@@ -136,7 +137,7 @@ class ISMCTSBot(Bot):
         self._expired = False  # a walk or rollout found the deadline passed: the search stops
 
     @classmethod
-    def parameters(cls, game: Game) -> OptionSchema:
+    def parameters(cls, game: type[Game]) -> OptionSchema:
         """``PARAMETERS`` and the game's world parameters (choices, the first the default)."""
         worlds = tuple(
             Option(key, "choice", allowed[0], "how a world is sampled", choices=tuple(map(Choice, allowed)))

@@ -55,7 +55,7 @@ from typing import Any
 from floe.bots.base import Bot
 from floe.bots.hooks import PositionKey, hooks_for
 from floe.bots.params import BUDGET, MAX_NUMBER_TEXT, exploration, read_params, search_budget, search_cost
-from floe.bots.puct import NET_PARAMETERS, NetSearch, most_visited, net_search_for
+from floe.bots.puct import NET_PARAMETERS, NET_SWITCH, NetSearch, most_visited, net_search_for
 from floe.bots.searching import deadline, visit_rows
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
@@ -107,6 +107,7 @@ PARAMETERS = OptionSchema(
         ),
         Option("reuse", "choice", "1", "keep the tree between decisions", choices=_ON_OFF),
         Option("repeat", "choice", "1", "answer a position met twice as the last time", choices=_ON_OFF),
+        NET_SWITCH,
     )
 )
 
@@ -176,7 +177,7 @@ class MCTSBot(Bot):
         self._expired = False  # a rollout found the deadline passed: the search stops
 
     @classmethod
-    def parameters(cls, game: Game) -> OptionSchema:
+    def parameters(cls, game: type[Game]) -> OptionSchema:
         return PARAMETERS
 
     @classmethod

@@ -46,7 +46,7 @@ class NetBot(Bot):
         return has_models(game.name)
 
     @classmethod
-    def parameters(cls, game: Game) -> OptionSchema:
+    def parameters(cls, game: type[Game]) -> OptionSchema:
         return PARAMETERS
 
     @classmethod

@@ -42,7 +42,7 @@ BUDGET: tuple[Option, ...] = (
         above_low=True,
         high=MAX_MS,
         max_length=MAX_NUMBER_TEXT,
-        default_text=f"{DEFAULT_ITERATIONS} iterations",
+        default_text=f"none ({DEFAULT_ITERATIONS} iterations)",
     ),
     Option(
         "it",
@@ -52,7 +52,7 @@ BUDGET: tuple[Option, ...] = (
         low=1,
         high=MAX_ITERATIONS,
         max_length=MAX_NUMBER_TEXT,
-        default_text=f"{DEFAULT_ITERATIONS} iterations",
+        default_text=f"none ({DEFAULT_ITERATIONS} iterations)",
     ),
     Option(
         "iterations",
@@ -62,7 +62,7 @@ BUDGET: tuple[Option, ...] = (
         low=1,
         high=MAX_ITERATIONS,
         max_length=MAX_NUMBER_TEXT,
-        default_text=f"{DEFAULT_ITERATIONS} iterations",
+        default_text=f"none ({DEFAULT_ITERATIONS} iterations)",
     ),
 )
 

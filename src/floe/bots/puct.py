@@ -47,6 +47,16 @@ MAX_DEPTH = 10_000
 DEFAULT_C = 1.5
 # A model's name (``floe.learn.model.find_model`` checks its spelling); never a path.
 NET = Option("net", "text", "default", "the trained model: default for the game's own", max_length=64)
+# ``net`` as a search bot without a network lists it (giving it switches to ``NET_PARAMETERS``).
+NET_SWITCH = Option(
+    "net",
+    "text",
+    None,
+    "a trained model (default: the game's own): the search is then PUCT guided by it, with c (default "
+    "1.5), depth (default 0) and mix (0 to 1, default 0) besides the budget",
+    max_length=64,
+    default_text="none",
+)
 # What a search bot takes once it has a network: its budget, the model, and the search's own.
 NET_PARAMETERS = OptionSchema(
     (

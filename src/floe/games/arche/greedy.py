@@ -40,7 +40,7 @@ class GreedyBot(Bot):
         self.worlds: int = read_params("greedy", PARAMETERS, params, game.players)["worlds"]
 
     @classmethod
-    def parameters(cls, game: Game) -> OptionSchema:
+    def parameters(cls, game: type[Game]) -> OptionSchema:
         return PARAMETERS
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:

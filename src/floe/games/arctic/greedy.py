@@ -42,7 +42,7 @@ class GreedyBot(Bot):
         self.worlds: int = read_params("greedy", PARAMETERS, params, game.players)["worlds"]
 
     @classmethod
-    def parameters(cls, game: Game) -> OptionSchema:
+    def parameters(cls, game: type[Game]) -> OptionSchema:
         return PARAMETERS
 
     @classmethod
