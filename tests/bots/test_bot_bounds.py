@@ -3,6 +3,7 @@ whatever its budget (issue 11, item 2): the bot side of the server's limits on b
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -336,3 +337,36 @@ def test_an_mcts_tree_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         return 1 + sum(size(child) for child in node.children.values())
 
     assert size(root) <= 151
+
+
+# --- the listing: what a bot takes is its schema -------------------------------------------------------
+@pytest.mark.parametrize("game", ["arctic", "arktia", "arche"])
+def test_every_listed_parameter_is_taken_at_its_default(game: str) -> None:
+    """Each bot's listed parameters (``Bot.parameters``) are the ones its spec takes: every one given its
+    default builds the bot (a network's ``net`` aside: it needs a model), and one not listed is refused."""
+    from floe.bots.registry import bot_names, bot_parameters
+    from floe.core.registry import entry
+
+    players = entry(game).game.min_players
+    for name in bot_names(game):
+        schema = bot_parameters(name, game)
+        given = {o.name: str(o.default) for o in schema.options if o.default is not None and o.name != "net"}
+        if given:
+            make_bot(
+                name + ":" + ",".join(f"{k}={v}" for k, v in given.items()), make_game(game, players), 0, 1
+            )
+        with pytest.raises(OptionError, match="no parameter 'nonesuch'"):
+            make_bot(f"{name}:nonesuch=1", make_game(game, players), 0, 1)
+
+
+def test_floe_options_lists_a_bots_parameters() -> None:
+    from typer.testing import CliRunner
+
+    from floe.cli import app
+
+    listed = CliRunner().invoke(app, ["options", "arctic", "--bot", "ismcts", "--json"])
+    assert listed.exit_code == 0, listed.output
+    names = [o["name"] for o in json.loads(listed.output)]
+    assert {"ms", "it", "c", "depth", "totems"} <= set(names)  # the game's world parameter too
+    unknown = CliRunner().invoke(app, ["options", "arctic", "--bot", "wizard"])
+    assert unknown.exit_code != 0 and "unknown bot 'wizard' for arctic" in unknown.output
