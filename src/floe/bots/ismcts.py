@@ -34,7 +34,15 @@ from typing import Any
 
 from floe.bots.base import Bot
 from floe.bots.hooks import hooks_for
-from floe.bots.params import BUDGET, exploration, read_params, search_budget, search_cost, whole_option
+from floe.bots.params import (
+    BUDGET,
+    ROLLOUT,
+    exploration,
+    read_params,
+    search_budget,
+    search_cost,
+    whole_option,
+)
 from floe.bots.puct import NET_PARAMETERS, NET_SWITCH, NetSearch, most_visited, net_search_for
 from floe.bots.searching import deadline, visit_rows
 from floe.core.game import CHANCE, Game, State
@@ -46,13 +54,7 @@ PARAMETERS = (
     *BUDGET,
     exploration(0.7),
     whole_option("depth", 24, "rollout decisions before evaluating", 1, MAX_DEPTH),
-    Option(
-        "rollout",
-        "choice",
-        "heuristic",
-        "rollout moves: the game's policy, or uniformly random",
-        choices=(Choice("heuristic"), Choice("random")),
-    ),
+    ROLLOUT,
     Option(
         "reward",
         "choice",

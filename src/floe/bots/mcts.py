@@ -54,7 +54,15 @@ from typing import Any
 
 from floe.bots.base import Bot
 from floe.bots.hooks import PositionKey, hooks_for
-from floe.bots.params import BUDGET, MAX_NUMBER_TEXT, exploration, read_params, search_budget, search_cost
+from floe.bots.params import (
+    BUDGET,
+    MAX_NUMBER_TEXT,
+    ROLLOUT,
+    exploration,
+    read_params,
+    search_budget,
+    search_cost,
+)
 from floe.bots.puct import NET_PARAMETERS, NET_SWITCH, NetSearch, most_visited, net_search_for
 from floe.bots.searching import deadline, visit_rows
 from floe.core.errors import OptionError
@@ -90,13 +98,7 @@ PARAMETERS = OptionSchema(
     (
         *BUDGET,
         exploration(0.7),
-        Option(
-            "rollout",
-            "choice",
-            "heuristic",
-            "rollout moves: the game's policy, or uniformly random",
-            choices=(Choice("heuristic"), Choice("random")),
-        ),
+        ROLLOUT,
         Option(
             "depth",
             "text",

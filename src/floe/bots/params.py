@@ -15,7 +15,7 @@ from typing import Any
 
 from floe.core.errors import OptionError
 from floe.core.i18n import L_
-from floe.core.options import Option, OptionSchema
+from floe.core.options import Choice, Option, OptionSchema
 
 # Bounds every bot shares for its common parameters (``ms``, ``it``/``iterations``, ``c``), checked when a
 # spec is parsed, before anything is built. They are generous (an hour, ten million iterations: a lab run may
@@ -64,6 +64,16 @@ BUDGET: tuple[Option, ...] = (
         max_length=MAX_NUMBER_TEXT,
         default_text=f"none ({DEFAULT_ITERATIONS} iterations)",
     ),
+)
+
+
+# A search's rollout moves (``SearchHooks.rollout``, or uniform).
+ROLLOUT = Option(
+    "rollout",
+    "choice",
+    "heuristic",
+    "rollout moves: the game's policy, or uniformly random",
+    choices=(Choice("heuristic"), Choice("random")),
 )
 
 
