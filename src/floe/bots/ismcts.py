@@ -14,7 +14,8 @@ Parameters (``ismcts:ms=200,c=0.7``): ``ms`` (time per decision, up to an hour) 
 decision, up to ten million; the default is 1,000 iterations), ``c`` exploration constant (up to 100),
 ``depth`` rollout decisions before evaluating (up to 10,000),
 ``rollout`` = ``heuristic`` (the game's policy) or ``random``, ``reward`` = ``rank`` or ``win``,
-``opponents`` = ``tree`` or ``policy``, and the game's world parameters (its ``SearchHooks``).
+``opponents`` = ``tree`` or ``policy``, and the game's world parameters (its ``SearchHooks``); declared as an
+``OptionSchema`` (``ISMCTSBot.parameters``, which ``floe options GAME --bot ismcts`` lists).
 
 With ``net=NAME`` (a trained model, ``default`` for the game's own: docs/learning.md) the search is PUCT
 guided by the network instead (``floe.bots.puct``): ``ismcts:net=default,it=200``, with ``c`` (default 1.5)

@@ -32,7 +32,8 @@ its seat met from ``recall``.
 Parameters (``mcts:ms=500,c=0.7``): ``ms`` (time per decision, up to an hour) or ``it`` (iterations per
 decision, up to ten million; the default is 1,000 iterations), ``c`` exploration constant (default 0.7, up
 to 100), ``rollout`` = ``heuristic`` or ``random``, ``depth`` (rollout decisions before evaluating, default 4,
-up to 10,000, or ``end``), ``reuse`` = 1 or 0, ``repeat`` = 1 or 0.
+up to 10,000, or ``end``), ``reuse`` = 1 or 0, ``repeat`` = 1 or 0; declared in ``PARAMETERS`` (an
+``OptionSchema``: ``floe options GAME --bot mcts`` lists them).
 
 **With a network** (``mcts:net=NAME``, a trained model, ``default`` for the game's own: docs/learning.md)
 the search is PUCT guided by the network instead (``floe.bots.puct``), with ``c`` (default 1.5) and
@@ -81,7 +82,7 @@ MAX_TREE_NODES = 50_000
 CLOCK_EVERY = 63
 
 
-def _depth(value: str, players: int) -> float:
+def _depth(value: Any, players: int) -> float:
     """``depth``: a whole number of rollout decisions, or ``end`` (infinity: play to the end)."""
     if value == "end":
         return math.inf
@@ -180,6 +181,7 @@ class MCTSBot(Bot):
 
     @classmethod
     def parameters(cls, game: type[Game]) -> OptionSchema:
+        """``PARAMETERS``, the same in every game (``net`` switches to ``NET_PARAMETERS``)."""
         return PARAMETERS
 
     @classmethod
