@@ -195,12 +195,17 @@ def options(
     game: Annotated[str, typer.Argument(help="The game.")],
     markdown: Annotated[bool, typer.Option("--markdown", help="Print a Markdown table.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    bot: Annotated[
+        str | None, typer.Option("--bot", help="List this bot's parameters (name:key=value) instead.")
+    ] = None,
 ) -> None:
-    """List a game's options (--option key=value): values, default, what each does, which rule it follows."""
+    """List a game's options (--option key=value): values, default, what each does, which rule it follows;
+    with --bot NAME, that bot's parameters in this game."""
+    from floe.bots.registry import bot_parameters
     from floe.core.registry import entry
 
     try:
-        schema = entry(game).options
+        schema = entry(game).options if bot is None else bot_parameters(bot.strip().lower(), game)
     except FloeError as exc:
         fail(str(exc))
         return
@@ -215,7 +220,10 @@ def options(
         # One block per option: its name and the values (what a person types) are never cut; a long line
         # wraps at a space or folds, and the description wraps under it, at any terminal width.
         out = Console()
-        out.print(Text(f"{game} options", style="bold"))
+        title = f"{game} options" if bot is None else f"{bot} parameters in {game}"
+        out.print(Text(title, style="bold"))
+        if not schema.options:
+            out.print(Text("none"))
         for o in schema.options:
             values = o.values_words().replace("`", "")
             head = Text.assemble((o.name, "bold cyan"), "  ", values)

@@ -3,6 +3,7 @@ whatever its budget (issue 11, item 2): the bot side of the server's limits on b
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
@@ -14,11 +15,12 @@ from floe.bots import mcts as mcts_module
 from floe.bots.base import Bot
 from floe.bots.ismcts import ISMCTSBot
 from floe.bots.mcts import MCTSBot
-from floe.bots.params import MAX_ITERATIONS, MAX_MS, bounded_int, positive_number
+from floe.bots.params import MAX_ITERATIONS, MAX_MS, number_option, read_params, whole_option
 from floe.bots.registry import bot_cost, make_bot
 from floe.bots.specs import capped_spec
 from floe.core.errors import OptionError
 from floe.core.game import Game, State
+from floe.core.options import OptionSchema
 from floe.core.registry import make_game
 from floe.games.arctic import greedy as greedy_module
 from floe.games.arctic.greedy import GreedyBot
@@ -75,37 +77,46 @@ def timed(bot: Bot, state: State) -> float:
     return time.perf_counter() - start
 
 
-# --- the parsing helpers ---------------------------------------------------------------------------------
+# --- the parsing helpers: a bot's parameters are read by the option schema's readers -----------------------
+WORLDS = OptionSchema((whole_option("worlds", 4, "worlds", 1, 1000),))
+C = OptionSchema((number_option("c", 0.7, "exploration", 100, positive=True),))
+
+
 @pytest.mark.parametrize(
     "text",
-    ["¹", "١٢", "1_000", " 5", "+5", "-5", "5.0", "1e3", "", "0", "1001", "9" * 20, "9" * 10_000],
+    ["¹", "١٢", "1_000", "5.0", "1e3", "", "0", "-5", "1001", "9" * 20, "9" * 10_000],
 )
-def test_bounded_int_takes_ascii_digits_within_bounds_only(text: str) -> None:
-    wanted = r"greedy: worlds must be a positive whole number up to 1000"
-    with pytest.raises(OptionError, match=wanted) as info:
-        bounded_int("greedy", "worlds", text, 1, 1000)
+def test_a_whole_parameter_takes_ascii_digits_within_bounds_only(text: str) -> None:
+    with pytest.raises(OptionError, match=r"^greedy: worlds (must be|is too long)") as info:
+        read_params("greedy", WORLDS, {"worlds": text}, 2)
     assert len(str(info.value)) < 120  # a long value is shown shortened
 
 
-def test_bounded_int_accepts_its_range() -> None:
-    assert [bounded_int("b", "n", t, 0, 10) for t in ("0", "7", "10", "010")] == [0, 7, 10, 10]
-    with pytest.raises(OptionError, match="b: n must be a whole number from 0 to 10, not '11'"):
-        bounded_int("b", "n", "11", 0, 10)
+def test_a_whole_parameter_accepts_its_range() -> None:
+    schema = OptionSchema((whole_option("n", 3, "n", 0, 10),))
+    assert [read_params("b", schema, {"n": t}, 2)["n"] for t in ("0", "7", "10", "010")] == [0, 7, 10, 10]
+    assert read_params("b", schema, {}, 2) == {"n": 3}  # the default filled in
+    with pytest.raises(OptionError, match=r"^b: n must be between 0 and 10, not '11'$"):
+        read_params("b", schema, {"n": "11"}, 2)
 
 
 @pytest.mark.parametrize("text", ["1e400", "nan", "inf", "1_0", "١", "0", "-1", "0x10", "1e", ".", "101"])
-def test_positive_number_refuses_what_is_not_a_plain_bounded_number(text: str) -> None:
-    with pytest.raises(OptionError, match="c must be a positive number up to 100"):
-        positive_number("ismcts", "c", text, float, 100)
+def test_a_decimal_parameter_refuses_what_is_not_a_plain_bounded_number(text: str) -> None:
+    with pytest.raises(OptionError, match=r"^ismcts: c must be a positive number up to 100, not "):
+        read_params("ismcts", C, {"c": text}, 2)
 
 
-def test_positive_number_reads_plain_numbers() -> None:
-    assert positive_number("b", "c", "0.7", float, 100) == 0.7
-    assert positive_number("b", "c", ".5", float) == 0.5
-    assert positive_number("b", "c", "1e2", float, 100) == 100
-    assert positive_number("b", "it", "12", int, 20) == 12
-    with pytest.raises(OptionError, match=r"it must be a positive number \(a whole number up to 20\)"):
-        positive_number("b", "it", "1e1", int, 20)
+def test_a_decimal_parameter_reads_plain_numbers() -> None:
+    assert [read_params("b", C, {"c": t}, 2)["c"] for t in ("0.7", ".5", "1e2", "12")] == [0.7, 0.5, 100, 12]
+    mix = OptionSchema((number_option("mix", 0.0, "mix", 1),))
+    assert read_params("b", mix, {"mix": "0"}, 2)["mix"] == 0  # 0 is in a closed range
+    with pytest.raises(OptionError, match=r"^b: mix must be a number from 0 to 1, not '1\.5'$"):
+        read_params("b", mix, {"mix": "1.5"}, 2)
+
+
+def test_an_unknown_parameter_is_named_before_any_value_is_read() -> None:
+    with pytest.raises(OptionError, match=r"^b has no parameter 'x'; parameters: c$"):
+        read_params("b", C, {"c": "nan", "x": "1"}, 2)
 
 
 # --- every bot's parameters ------------------------------------------------------------------------------
@@ -113,23 +124,23 @@ def test_positive_number_reads_plain_numbers() -> None:
     ("game", "spec", "message"),
     [
         # The issue's attacks: a Unicode digit (answered 500) and a budget that grew its worker 40 MB/s.
-        ("arctic", "greedy:worlds=¹", "worlds must be a positive whole number up to 1000, not '¹'"),
-        ("arctic", "greedy:worlds=99999999999999999999", "worlds must be a positive whole number up to 1000"),
-        ("arctic", "greedy:worlds=1001", "worlds must be a positive whole number up to 1000"),
+        ("arctic", "greedy:worlds=¹", "worlds must be a whole number, not '¹'"),
+        ("arctic", "greedy:worlds=99999999999999999999", "worlds must be between 1 and 1000"),
+        ("arctic", "greedy:worlds=1001", "worlds must be between 1 and 1000"),
         ("arctic", f"ismcts:ms={MAX_MS + 1}", "ms must be a positive number up to 3600000"),
         ("arctic", "ismcts:ms=1e9", "ms must be a positive number up to 3600000"),
-        ("arctic", f"ismcts:it={MAX_ITERATIONS + 1}", "it must be a positive number"),
-        ("arctic", "ismcts:it=١٢", "it must be a positive number"),
+        ("arctic", f"ismcts:it={MAX_ITERATIONS + 1}", "it must be between 1 and 10000000"),
+        ("arctic", "ismcts:it=١٢", "it must be a whole number"),
         # Both names of the iteration budget are checked, not only the one that is used.
-        ("arctic", f"ismcts:it=5,iterations={10**20}", "iterations must be a positive number"),
+        ("arctic", f"ismcts:it=5,iterations={10**20}", "iterations must be between 1 and 10000000"),
         ("arctic", "ismcts:c=101", "c must be a positive number up to 100"),
-        ("arctic", "ismcts:depth=10001", "depth must be a positive number"),
-        ("arktia", f"mcts:it={10**30}", "it must be a positive number"),
+        ("arctic", "ismcts:depth=10001", "depth must be between 1 and 10000"),
+        ("arktia", f"mcts:it={10**30}", "it is too long"),
         ("arktia", "mcts:ms=36000000", "ms must be a positive number up to 3600000"),
         ("arktia", "mcts:depth=10001", "depth must be a whole number from 0 to 10000 or end"),
         ("arktia", "mcts:depth=³", "depth must be a whole number from 0 to 10000 or end"),
         ("arktia", "mcts:c=1e3", "c must be a positive number up to 100"),
-        ("arktia", "ismcts:it=99999999999", "it must be a positive number"),
+        ("arktia", "ismcts:it=99999999999", "it must be between 1 and 10000000"),
     ],
 )
 def test_every_bot_parameter_is_bounded(game: str, spec: str, message: str) -> None:
@@ -326,3 +337,36 @@ def test_an_mcts_tree_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         return 1 + sum(size(child) for child in node.children.values())
 
     assert size(root) <= 151
+
+
+# --- the listing: what a bot takes is its schema -------------------------------------------------------
+@pytest.mark.parametrize("game", ["arctic", "arktia", "arche"])
+def test_every_listed_parameter_is_taken_at_its_default(game: str) -> None:
+    """Each bot's listed parameters (``Bot.parameters``) are the ones its spec takes: every one given its
+    default builds the bot (a network's ``net`` aside: it needs a model), and one not listed is refused."""
+    from floe.bots.registry import bot_names, bot_parameters
+    from floe.core.registry import entry
+
+    players = entry(game).game.min_players
+    for name in bot_names(game):
+        schema = bot_parameters(name, game)
+        given = {o.name: str(o.default) for o in schema.options if o.default is not None and o.name != "net"}
+        if given:
+            make_bot(
+                name + ":" + ",".join(f"{k}={v}" for k, v in given.items()), make_game(game, players), 0, 1
+            )
+        with pytest.raises(OptionError, match="no parameter 'nonesuch'"):
+            make_bot(f"{name}:nonesuch=1", make_game(game, players), 0, 1)
+
+
+def test_floe_options_lists_a_bots_parameters() -> None:
+    from typer.testing import CliRunner
+
+    from floe.cli import app
+
+    listed = CliRunner().invoke(app, ["options", "arctic", "--bot", "ismcts", "--json"])
+    assert listed.exit_code == 0, listed.output
+    names = [o["name"] for o in json.loads(listed.output)]
+    assert {"ms", "it", "c", "depth", "totems"} <= set(names)  # the game's world parameter too
+    unknown = CliRunner().invoke(app, ["options", "arctic", "--bot", "wizard"])
+    assert unknown.exit_code != 0 and "unknown bot 'wizard' for arctic" in unknown.output

@@ -231,23 +231,20 @@ def test_hooks_are_used_as_the_parameters_say(register: Callable[..., ScriptGame
     [
         (
             {"speed": "9"},
-            "ismcts has no parameter 'speed'; parameters: c, depth, it, iterations, luck, ms, opponents, "
-            "reward, rollout, worlds",
+            "ismcts has no parameter 'speed'; parameters: c, depth, it, iterations, luck, ms, net, "
+            "opponents, reward, rollout, worlds",
         ),
         ({"c": "0"}, "ismcts: c must be a positive number up to 100, not '0'"),
         ({"c": "100.5"}, "ismcts: c must be a positive number up to 100, not '100.5'"),
-        ({"depth": "1.5"}, "ismcts: depth must be a positive number (a whole number up to 10000), not '1.5'"),
-        (
-            {"depth": "10001"},
-            "ismcts: depth must be a positive number (a whole number up to 10000), not '10001'",
-        ),
-        ({"worlds": "even"}, "ismcts: worlds must be fair or odd, not 'even'"),
-        ({"luck": "any"}, "ismcts: luck must be none or some or all, not 'any'"),
-        ({"reward": "cash"}, "ismcts: reward must be rank or win, not 'cash'"),
-        ({"opponents": "psychic"}, "ismcts: opponents must be tree or policy, not 'psychic'"),
-        ({"rollout": "smart"}, "ismcts: rollout must be heuristic or random, not 'smart'"),
+        ({"depth": "1.5"}, "ismcts: depth must be a whole number, not '1.5'"),
+        ({"depth": "10001"}, "ismcts: depth must be between 1 and 10000, not '10001'"),
+        ({"worlds": "even"}, "ismcts: worlds must be one of fair, odd, not 'even'"),
+        ({"luck": "any"}, "ismcts: luck must be one of none, some, all, not 'any'"),
+        ({"reward": "cash"}, "ismcts: reward must be one of rank, win, not 'cash'"),
+        ({"opponents": "psychic"}, "ismcts: opponents must be one of tree, policy, not 'psychic'"),
+        ({"rollout": "smart"}, "ismcts: rollout must be one of heuristic, random, not 'smart'"),
         ({"ms": "0"}, "ismcts: ms must be a positive number up to 3600000, not '0'"),
-        ({"it": "0"}, "ismcts: it must be a positive number (a whole number up to 10000000), not '0'"),
+        ({"it": "0"}, "ismcts: it must be between 1 and 10000000, not '0'"),
     ],
 )
 def test_bad_parameters_are_refused_with_one_clear_line(

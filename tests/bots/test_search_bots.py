@@ -113,14 +113,14 @@ def test_ismcts_time_budget_is_respected() -> None:
     [
         ("ismcts:ms=abc", "ms must be a positive number"),
         ("ismcts:ms=0", "ms must be a positive number"),
-        ("ismcts:it=-3", "it must be a positive number"),
+        ("ismcts:it=-3", "it must be between 1 and 10000000"),
         ("ismcts:ms=nan", "ms must be a positive number"),
         ("random:seed=3", "takes no parameter 'seed'"),
-        ("ismcts:depth=x", "depth must be a positive number"),
-        ("ismcts:totems=psychic", "totems must be moves or uniform"),
+        ("ismcts:depth=x", "depth must be a whole number"),
+        ("ismcts:totems=psychic", "totems must be one of moves, uniform"),
         ("ismcts:speed=9", "no parameter 'speed'"),
-        ("ismcts:reward=cash", "reward must be rank or win"),
-        ("greedy:worlds=0", "worlds must be a positive whole number"),
+        ("ismcts:reward=cash", "reward must be one of rank, win"),
+        ("greedy:worlds=0", "worlds must be between 1 and 1000"),
         ("greedy:depth=2", "no parameter 'depth'"),
         ("ismcts:ms", "must look like key=value"),
         ("wizard", "unknown bot 'wizard'"),
@@ -226,5 +226,5 @@ def test_opponents_by_policy_keeps_only_own_decisions_in_the_tree() -> None:
         players.add(node.player)
         stack.extend(node.children.values())
     assert players == {seat} and root.visits == 200
-    with pytest.raises(OptionError, match="opponents must be tree or policy"):
+    with pytest.raises(OptionError, match="opponents must be one of tree, policy"):
         ISMCTSBot(game, seat, 3, opponents="psychic")

@@ -143,3 +143,25 @@ def test_an_unknown_option_suggests_close_names_and_lists_a_short_line_of_the_ot
     assert message.endswith("more (floe options GAME)") and len(message) < 300
     with pytest.raises(OptionError, match=r"^unknown option 'zzz'; known options: rule_number_0$"):
         OptionSchema([Option("rule_number_0", "bool", default=False, help="a rule")]).parse({"zzz": 1}, 2)
+
+
+def test_a_number_option_reads_plain_finite_numbers_within_its_bounds() -> None:
+    """The ``number`` kind (bot parameters such as ``c`` and ``ms``): plain ASCII decimals, JSON numbers,
+    ``low`` excluded with ``above_low``; NaN, infinities, booleans and other scripts' digits refused."""
+    c = Option("c", "number", 0.7, "exploration", low=0, high=100, above_low=True)
+    mix = Option("mix", "number", 0.0, "mix", low=0, high=1)
+    assert [c.parse(v, 2) for v in ("0.7", ".5", "1e2", " 3 ", 12, 2.5)] == [0.7, 0.5, 100, 3, 12, 2.5]
+    assert mix.parse("0", 2) == 0 and mix.parse("1", 2) == 1
+    for bad in ("0", "100.5", "nan", "inf", "1e400", "١", "1_0", "-1", "0x10", True, None, [1]):
+        with pytest.raises(OptionError, match=r"^c must be a positive number up to 100, not "):
+            c.parse(bad, 2)
+    with pytest.raises(OptionError, match=r"^mix must be a number from 0 to 1, not '1\.5'$"):
+        mix.parse("1.5", 2)
+    assert c.to_dict()["above_low"] is True and (c.to_dict()["low"], c.to_dict()["high"]) == (0, 100)
+    with pytest.raises(ValueError, match="needs low and high"):
+        Option("x", "number", 1, "x")
+
+
+def test_a_whole_number_too_long_to_convert_is_out_of_range() -> None:
+    with pytest.raises(OptionError, match=r"^turns must be between 1 and 100, not '9999999999999999'$"):
+        SCHEMA.parse({"turns": "9" * 16}, 2)

@@ -66,7 +66,7 @@ def test_labels_say_what_the_bot_is(arctic: Game) -> None:
 @pytest.mark.parametrize(
     ("spec", "said"),
     [
-        ("net:temp=nan", "temp must be a positive number up to 100"),
+        ("net:temp=nan", "temp must be a number from 0 to 100"),
         ("net:temp=1000", "temp must be"),
         ("net:temp=-1", "temp must be"),
         ("net:depth=3", "net has no parameter 'depth'"),
@@ -74,7 +74,7 @@ def test_labels_say_what_the_bot_is(arctic: Game) -> None:
         ("net:net=other", "no model other for arctic with 2 players"),
         ("ismcts:net=default,c=0", "c must be a positive number"),
         ("ismcts:net=default,c=1e9", "c must be"),
-        ("ismcts:net=default,depth=10001", "depth must be a whole number from 0 to 10000"),
+        ("ismcts:net=default,depth=10001", "depth must be between 0 and 10000"),
         ("ismcts:net=default,it=100000000", "it must be"),
         ("ismcts:net=default,rollout=random", "ismcts with net has no parameter 'rollout'"),
         ("ismcts:net=Default", "not a model name"),

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from floe.core.errors import OptionError
 from floe.core.game import Game
 from floe.core.i18n import L_
+from floe.core.options import OptionSchema
 
 
 class Bot(ABC):
@@ -50,6 +51,12 @@ class Bot(ABC):
     def plays(cls, game: type[Game]) -> bool:
         """Whether this bot can play ``game`` at all (a generic bot may need, say, perfect information)."""
         return True
+
+    @classmethod
+    def parameters(cls, game: type[Game]) -> OptionSchema:
+        """The parameters this bot takes in ``game`` (``floe.bots.params.read_params`` reads a spec's by
+        them; ``floe options GAME --bot NAME`` lists them). None by default."""
+        return OptionSchema()
 
     @classmethod
     def cost(cls, params: Mapping[str, str]) -> float | None:

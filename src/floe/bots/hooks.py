@@ -87,7 +87,7 @@ def first_chances(estimates: list[float], scale: float) -> list[float]:
     return out
 
 
-def hooks_for(game: Game) -> SearchHooks:
-    """The search hooks of ``game``'s entry (none if it declares none)."""
+def hooks_for(game: Game | type[Game]) -> SearchHooks:
+    """The search hooks of ``game``'s entry (none if it declares none); ``game`` or its class."""
     ref = entry(game.name).search
     return NO_HOOKS if ref is None else resolve_as(ref, SearchHooks)

@@ -14,7 +14,8 @@ Parameters (``ismcts:ms=200,c=0.7``): ``ms`` (time per decision, up to an hour) 
 decision, up to ten million; the default is 1,000 iterations), ``c`` exploration constant (up to 100),
 ``depth`` rollout decisions before evaluating (up to 10,000),
 ``rollout`` = ``heuristic`` (the game's policy) or ``random``, ``reward`` = ``rank`` or ``win``,
-``opponents`` = ``tree`` or ``policy``, and the game's world parameters (its ``SearchHooks``).
+``opponents`` = ``tree`` or ``policy``, and the game's world parameters (its ``SearchHooks``); declared as an
+``OptionSchema`` (``ISMCTSBot.parameters``, which ``floe options GAME --bot ismcts`` lists).
 
 With ``net=NAME`` (a trained model, ``default`` for the game's own: docs/learning.md) the search is PUCT
 guided by the network instead (``floe.bots.puct``): ``ismcts:net=default,it=200``, with ``c`` (default 1.5)
@@ -34,13 +35,44 @@ from typing import Any
 
 from floe.bots.base import Bot
 from floe.bots.hooks import hooks_for
-from floe.bots.params import MAX_C, no_parameter, not_one_of, positive_number, search_budget, search_cost
-from floe.bots.puct import NetSearch, most_visited, net_search_for
+from floe.bots.params import (
+    BUDGET,
+    ROLLOUT,
+    exploration,
+    read_params,
+    search_budget,
+    search_cost,
+    whole_option,
+)
+from floe.bots.puct import NET_PARAMETERS, NET_SWITCH, NetSearch, most_visited, net_search_for
 from floe.bots.searching import deadline, visit_rows
 from floe.core.game import CHANCE, Game, State
+from floe.core.options import Choice, Option, OptionSchema
 
-PARAMETERS = ("c", "depth", "it", "iterations", "ms", "opponents", "reward", "rollout")
 MAX_DEPTH = 10_000  # rollout decisions before evaluating
+# The parameters of every game (the game's world parameters are added: ``ISMCTSBot.parameters``).
+PARAMETERS = (
+    *BUDGET,
+    exploration(0.7),
+    whole_option("depth", 24, "rollout decisions before evaluating", 1, MAX_DEPTH),
+    ROLLOUT,
+    Option(
+        "reward",
+        "choice",
+        "rank",
+        "what a finished game is worth: by rank, or a win only",
+        choices=(Choice("rank"), Choice("win")),
+    ),
+    Option(
+        "opponents",
+        "choice",
+        None,
+        "the other seats: searched in the tree, or played by the rollout policy",
+        choices=(Choice("tree"), Choice("policy")),
+        default_text="tree with 2 players, else policy",
+    ),
+    NET_SWITCH,
+)
 # The clock is read every this many steps of a walk or a rollout (a rollout to the end of a long game must
 # stop at the deadline too); a power of two less one, for a cheap test.
 CLOCK_EVERY = 63
@@ -87,39 +119,34 @@ class ISMCTSBot(Bot):
         self.last_iterations = 0
         self.net: NetSearch | None = None
         if "net" in params:
-            self.net = net_search_for("ismcts", game, seat, self.rng, hooks, params)
-            self.ms, self.iterations = search_budget("ismcts", params)
+            values = read_params("ismcts", NET_PARAMETERS, params, game.players, mode="with net")
+            self.net = net_search_for("ismcts", game, seat, self.rng, hooks, values)
+            self.ms, self.iterations = search_budget(values)
             return
-        known = sorted({*PARAMETERS, *hooks.world_parameters})
-        for key in params:
-            if key not in known:
-                raise no_parameter("ismcts", key, known)
-        self.ms, self.iterations = search_budget("ismcts", params)
-        self.c = positive_number("ismcts", "c", params.get("c", "0.7"), float, MAX_C)
-        self.depth = int(positive_number("ismcts", "depth", params.get("depth", "24"), int, MAX_DEPTH))
-        self.world_params: dict[str, str] = {}
-        for key, allowed in hooks.world_parameters.items():
-            value = params.get(key, allowed[0])
-            if value not in allowed:
-                raise not_one_of("ismcts", key, allowed, value)
-            self.world_params[key] = value
-        self.reward = params.get("reward", "rank")
-        if self.reward not in ("rank", "win"):
-            raise not_one_of("ismcts", "reward", ("rank", "win"), self.reward)
+        values = read_params("ismcts", self.parameters(type(game)), params, game.players)
+        self.ms, self.iterations = search_budget(values)
+        self.c: float = values["c"]
+        self.depth: int = values["depth"]
+        self.world_params: dict[str, str] = {key: values[key] for key in hooks.world_parameters}
+        self.reward: str = values["reward"]
         self.evaluator = (hooks.evaluate_win or hooks.evaluate) if self.reward == "win" else hooks.evaluate
         self.final = win_values if self.reward == "win" else terminal_values
         # With two players the one opponent is searched; with more, the tree would spread its budget over
         # three opponents' turns, and playing them by the rollout policy measured stronger (docs/strength.md).
-        opponents = params.get("opponents", "tree" if game.players == 2 else "policy")
-        if opponents not in ("tree", "policy"):
-            raise not_one_of("ismcts", "opponents", ("tree", "policy"), opponents)
+        opponents = values["opponents"] or ("tree" if game.players == 2 else "policy")
         self.opponents_by_policy = opponents == "policy"
-        rollout = params.get("rollout", "heuristic")
-        if rollout not in ("heuristic", "random"):
-            raise not_one_of("ismcts", "rollout", ("heuristic", "random"), rollout)
-        self.policy = hooks.rollout if rollout == "heuristic" else None
+        self.policy = hooks.rollout if values["rollout"] == "heuristic" else None
         self._deadline = math.inf  # when the running search stops (its budget or ``time_cap``)
         self._expired = False  # a walk or rollout found the deadline passed: the search stops
+
+    @classmethod
+    def parameters(cls, game: type[Game]) -> OptionSchema:
+        """``PARAMETERS`` and the game's world parameters (choices, the first the default)."""
+        worlds = tuple(
+            Option(key, "choice", allowed[0], "how a world is sampled", choices=tuple(map(Choice, allowed)))
+            for key, allowed in hooks_for(game).world_parameters.items()
+        )
+        return OptionSchema((*PARAMETERS, *worlds))
 
     @classmethod
     def cost(cls, params: Mapping[str, str]) -> float | None:

@@ -32,7 +32,8 @@ its seat met from ``recall``.
 Parameters (``mcts:ms=500,c=0.7``): ``ms`` (time per decision, up to an hour) or ``it`` (iterations per
 decision, up to ten million; the default is 1,000 iterations), ``c`` exploration constant (default 0.7, up
 to 100), ``rollout`` = ``heuristic`` or ``random``, ``depth`` (rollout decisions before evaluating, default 4,
-up to 10,000, or ``end``), ``reuse`` = 1 or 0, ``repeat`` = 1 or 0.
+up to 10,000, or ``end``), ``reuse`` = 1 or 0, ``repeat`` = 1 or 0; declared in ``PARAMETERS`` (an
+``OptionSchema``: ``floe options GAME --bot mcts`` lists them).
 
 **With a network** (``mcts:net=NAME``, a trained model, ``default`` for the game's own: docs/learning.md)
 the search is PUCT guided by the network instead (``floe.bots.puct``), with ``c`` (default 1.5) and
@@ -55,21 +56,21 @@ from typing import Any
 from floe.bots.base import Bot
 from floe.bots.hooks import PositionKey, hooks_for
 from floe.bots.params import (
-    MAX_C,
-    no_parameter,
-    not_one_of,
-    positive_number,
+    BUDGET,
+    MAX_NUMBER_TEXT,
+    ROLLOUT,
+    exploration,
+    read_params,
     search_budget,
     search_cost,
-    whole_number,
 )
-from floe.bots.puct import NetSearch, most_visited, net_search_for
+from floe.bots.puct import NET_PARAMETERS, NET_SWITCH, NetSearch, most_visited, net_search_for
 from floe.bots.searching import deadline, visit_rows
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
 from floe.core.i18n import L_
+from floe.core.options import Choice, Option, OptionSchema, parse_int
 
-PARAMETERS = ("c", "depth", "it", "iterations", "ms", "repeat", "reuse", "rollout")
 # With repeat=1: a position met this many times before is answered with the action chosen last time.
 REPEATS_BEFORE_SHORTCUT = 2
 MAX_DEPTH = 10_000  # rollout decisions before evaluating (or ``end``)
@@ -79,6 +80,39 @@ MAX_DEPTH = 10_000  # rollout decisions before evaluating (or ``end``)
 MAX_TREE_NODES = 50_000
 # The clock is read every this many steps of a rollout (a power of two less one).
 CLOCK_EVERY = 63
+
+
+def _depth(value: Any, players: int) -> float:
+    """``depth``: a whole number of rollout decisions, or ``end`` (infinity: play to the end)."""
+    if value == "end":
+        return math.inf
+    try:
+        return parse_int("depth", value, 0, MAX_DEPTH)
+    except OptionError:
+        wanted = L_("a whole number from 0 to %(high)s or end", high=MAX_DEPTH)
+        said = L_("%(name)s must be %(what)s, not %(value)s", name="depth", what=wanted, value=repr(value))
+        raise OptionError(said) from None
+
+
+_ON_OFF = (Choice("1", "on"), Choice("0", "off"))
+PARAMETERS = OptionSchema(
+    (
+        *BUDGET,
+        exploration(0.7),
+        ROLLOUT,
+        Option(
+            "depth",
+            "text",
+            4,
+            f"rollout decisions before evaluating (0 to {MAX_DEPTH:,}), or end",
+            max_length=MAX_NUMBER_TEXT,
+            parser=_depth,
+        ),
+        Option("reuse", "choice", "1", "keep the tree between decisions", choices=_ON_OFF),
+        Option("repeat", "choice", "1", "answer a position met twice as the last time", choices=_ON_OFF),
+        NET_SWITCH,
+    )
+)
 
 
 def terminal_values(state: State) -> list[float]:
@@ -126,49 +160,29 @@ class MCTSBot(Bot):
         self.last_iterations = 0
         self.net: NetSearch | None = None
         if "net" in params:
-            self.net = net_search_for("mcts", game, seat, self.rng, hooks, params)
-            self.ms, self.iterations = search_budget("mcts", params)
+            values = read_params("mcts", NET_PARAMETERS, params, game.players, mode="with net")
+            self.net = net_search_for("mcts", game, seat, self.rng, hooks, values)
+            self.ms, self.iterations = search_budget(values)
             self.position_key: PositionKey | None = None
             return
-        for key in params:
-            if key not in PARAMETERS:
-                raise no_parameter("mcts", key, PARAMETERS)
-        self.ms, self.iterations = search_budget("mcts", params)
-        self.c = positive_number("mcts", "c", params.get("c", "0.7"), float, MAX_C)
-        depth = params.get("depth", "4")
-        steps = whole_number(depth, 0, MAX_DEPTH)
-        if depth == "end":
-            self.depth: float = math.inf
-        elif steps is not None:
-            self.depth = steps
-        else:
-            shown = depth if len(depth) <= 24 else depth[:23] + "…"
-            wanted = L_("a whole number from 0 to %(high)s or end", high=MAX_DEPTH)
-            said = L_(
-                "%(bot)s: %(name)s must be %(what)s, not %(value)s",
-                bot="mcts",
-                name="depth",
-                what=wanted,
-                value=repr(shown),
-            )
-            raise OptionError(said)
-        rollout = params.get("rollout", "heuristic")
-        if rollout not in ("heuristic", "random"):
-            raise not_one_of("mcts", "rollout", ("heuristic", "random"), rollout)
-        reuse = params.get("reuse", "1")
-        if reuse not in ("0", "1"):
-            raise not_one_of("mcts", "reuse", ("0", "1"), reuse)
-        self.reuse = reuse == "1" and game.spec.max_chance_outcomes == 0
-        repeat = params.get("repeat", "1")
-        if repeat not in ("0", "1"):
-            raise not_one_of("mcts", "repeat", ("0", "1"), repeat)
-        self.position_key = hooks.position_key if repeat == "1" and self.reuse else None
+        values = read_params("mcts", PARAMETERS, params, game.players)
+        self.ms, self.iterations = search_budget(values)
+        self.c: float = values["c"]
+        self.depth: float = values["depth"]
+        self.reuse = values["reuse"] == "1" and game.spec.max_chance_outcomes == 0
+        self.position_key = hooks.position_key if values["repeat"] == "1" and self.reuse else None
+        rollout = values["rollout"]
         self._seen: dict[Hashable, tuple[int, int]] = {}  # position -> (times met, action chosen)
         self.evaluator = hooks.evaluate
         self.policy = hooks.rollout if rollout == "heuristic" else None
         self._tree: Node | None = None
         self._deadline = math.inf  # when the running search stops (its budget or ``time_cap``)
         self._expired = False  # a rollout found the deadline passed: the search stops
+
+    @classmethod
+    def parameters(cls, game: type[Game]) -> OptionSchema:
+        """``PARAMETERS``, the same in every game (``net`` switches to ``NET_PARAMETERS``)."""
+        return PARAMETERS
 
     @classmethod
     def cost(cls, params: Mapping[str, str]) -> float | None:

@@ -18,13 +18,16 @@ from typing import Any
 import numpy as np
 
 from floe.bots.base import Bot
-from floe.bots.params import no_parameter
-from floe.bots.puct import load_net, zero_or_positive
+from floe.bots.params import number_option, read_params
+from floe.bots.puct import NET, load_net
 from floe.core.game import Game
+from floe.core.options import OptionSchema
 from floe.learn.model import has_models
 
-PARAMETERS = ("net", "temp")
-MAX_TEMP = 100.0
+MAX_TEMP = 100
+PARAMETERS = OptionSchema(
+    (NET, number_option("temp", 0.0, "sampling temperature: 0 plays the most likely action", MAX_TEMP))
+)
 
 
 class NetBot(Bot):
@@ -34,16 +37,17 @@ class NetBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
-        for key in params:
-            if key not in PARAMETERS:
-                raise no_parameter("net", key, PARAMETERS)
-        self.model = load_net("net", game, params.get("net", "default"))
-        temp = params.get("temp", "0")
-        self.temp = zero_or_positive("net", "temp", temp, MAX_TEMP)
+        values = read_params("net", PARAMETERS, params, game.players)
+        self.model = load_net("net", game, values["net"])
+        self.temp: float = values["temp"]
 
     @classmethod
     def plays(cls, game: type[Game]) -> bool:
         return has_models(game.name)
+
+    @classmethod
+    def parameters(cls, game: type[Game]) -> OptionSchema:
+        return PARAMETERS
 
     @classmethod
     def cost(cls, params: Mapping[str, str]) -> float | None:

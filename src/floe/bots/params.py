@@ -1,33 +1,99 @@
-"""A bot's parameters: the text of a spec's ``key=value`` read as bounded numbers, and the errors a bad
-one gets (one line, naming the bot, the parameter and what it must be).
+"""A bot's parameters: declared with the ``OptionSchema`` the game options use (``floe.core.options``: one
+validator, one wording of its errors), read from a spec's ``key=value`` text by ``read_params``.
 
-Only plain ASCII numbers are read, each up to a bound checked before anything is built from it.
+A bot says what it takes with ``Bot.parameters(game)``; ``read_params`` refuses a parameter the bot does not
+take, checks every value against its bounds (each value's text is bounded too, before it is converted) and
+fills in the defaults. What depends on other things (the player count, a network, the game's own world
+parameters) the bot settles after that, in one place. The budget every search bot shares (``ms``, ``it``,
+``iterations``) and the exploration constant ``c`` are declared here once.
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from floe.core.errors import OptionError
-from floe.core.i18n import L_, Msg
+from floe.core.i18n import L_
+from floe.core.options import Choice, Option, OptionSchema
 
 # Bounds every bot shares for its common parameters (``ms``, ``it``/``iterations``, ``c``), checked when a
 # spec is parsed, before anything is built. They are generous (an hour, ten million iterations: a lab run may
 # want long searches); a server grants less (its own caps) and bounds every decision's wall time as well.
 MAX_MS = 3_600_000
 MAX_ITERATIONS = 10_000_000
-MAX_C = 100.0
+MAX_C = 100
 # A parameter's text is read only up to this length (a longer one is refused without being converted).
 MAX_NUMBER_TEXT = 24
-# Plain ASCII numbers only: Python's int() and float() also take other scripts' digits ("١٢"), underscores
-# ("1_000") and spaces, which a spec should not.
 # The budget parameters every search bot takes by convention: time per decision and iterations per decision.
 BUDGET_MS = ("ms",)
 BUDGET_ITERATIONS = ("it", "iterations")
-_WHOLE = re.compile(r"[0-9]+")
-_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+DEFAULT_ITERATIONS = 1000
+
+# A search's budget: time or iterations per decision (``it`` wins over ``iterations`` if both are given;
+# both are checked). Neither given: ``DEFAULT_ITERATIONS``.
+BUDGET: tuple[Option, ...] = (
+    Option(
+        "ms",
+        "number",
+        None,
+        "time per decision, in milliseconds",
+        low=0,
+        above_low=True,
+        high=MAX_MS,
+        max_length=MAX_NUMBER_TEXT,
+        default_text=f"none ({DEFAULT_ITERATIONS} iterations)",
+    ),
+    Option(
+        "it",
+        "int",
+        None,
+        "iterations per decision",
+        low=1,
+        high=MAX_ITERATIONS,
+        max_length=MAX_NUMBER_TEXT,
+        default_text=f"none ({DEFAULT_ITERATIONS} iterations)",
+    ),
+    Option(
+        "iterations",
+        "int",
+        None,
+        "the same as it",
+        low=1,
+        high=MAX_ITERATIONS,
+        max_length=MAX_NUMBER_TEXT,
+        default_text=f"none ({DEFAULT_ITERATIONS} iterations)",
+    ),
+)
+
+
+# A search's rollout moves (``SearchHooks.rollout``, or uniform).
+ROLLOUT = Option(
+    "rollout",
+    "choice",
+    "heuristic",
+    "rollout moves: the game's policy, or uniformly random",
+    choices=(Choice("heuristic"), Choice("random")),
+)
+
+
+def number_option(
+    name: str, default: float | None, help: str, high: int, *, positive: bool = False
+) -> Option:
+    """A bot's decimal parameter from 0 (or above 0: ``positive``) to ``high``, its text bounded."""
+    return Option(
+        name, "number", default, help, low=0, above_low=positive, high=high, max_length=MAX_NUMBER_TEXT
+    )
+
+
+def whole_option(name: str, default: int | None, help: str, low: int, high: int) -> Option:
+    """A bot's whole-number parameter from ``low`` to ``high``, its text bounded."""
+    return Option(name, "int", default, help, low=low, high=high, max_length=MAX_NUMBER_TEXT)
+
+
+def exploration(default: float) -> Option:
+    """The exploration constant ``c`` of a tree search, above 0 and up to ``MAX_C``."""
+    return number_option("c", default, "exploration constant", MAX_C, positive=True)
 
 
 def plain_number(number: float) -> str:
@@ -35,77 +101,30 @@ def plain_number(number: float) -> str:
     return str(int(number)) if float(number).is_integer() else str(number)
 
 
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= MAX_NUMBER_TEXT else text[: MAX_NUMBER_TEXT - 1] + "…")
+def read_params(
+    bot: str, schema: OptionSchema, params: Mapping[str, str], players: int, *, mode: str = ""
+) -> dict[str, Any]:
+    """``params`` (a spec's text values) read by ``schema``, with every default filled in: a one-line
+    ``OptionError`` naming the bot (and ``mode``, as in ``ismcts with net``) for a parameter it does not take,
+    and the bot then the schema's words for a bad value (``ismcts: c must be …``)."""
+    for key in params:
+        if key not in schema.by_name:
+            raise no_parameter(f"{bot} {mode}".strip(), key, schema.names())
+    try:
+        values = schema.parse(params, players)
+    except OptionError as exc:
+        error = exc.args[0] if exc.args else str(exc)  # a Msg stays translatable
+        raise OptionError(L_("%(bot)s: %(error)s", bot=bot, error=error)) from None
+    return {**{o.name: o.default for o in schema.options}, **values}
 
 
-def whole_number(text: str, low: int, high: int) -> int | None:
-    """``text`` as a whole number in [``low``, ``high``] written in ASCII digits; None if it is not one."""
-    if len(text) > MAX_NUMBER_TEXT or not _WHOLE.fullmatch(text):
-        return None
-    number = int(text)
-    return number if low <= number <= high else None
-
-
-def bounded_int(bot: str, name: str, text: str, low: int, high: int) -> int:
-    """A bot parameter as a whole number from ``low`` to ``high`` (ASCII digits only); a one-line
-    ``OptionError`` otherwise."""
-    number = whole_number(text, low, high)
-    if number is None:
-        wanted = L_("a whole number from %(low)s to %(high)s", low=low, high=high)
-        if low == 1:
-            wanted = L_("a positive whole number up to %(high)s", high=high)
-        said = L_(
-            "%(bot)s: %(name)s must be %(what)s, not %(value)s",
-            bot=bot,
-            name=name,
-            what=wanted,
-            value=_shown(text),
-        )
-        raise OptionError(said)
-    return number
-
-
-def positive_number(
-    bot: str, name: str, value: str, kind: type[int] | type[float], high: float | None = None
-) -> float:
-    """A bot parameter as a positive finite number of ``kind``, at most ``high``; a one-line ``OptionError``
-    otherwise (NaN or infinity would make a search that never stops, and a huge budget one that never
-    ends in practice). Only plain ASCII numbers are read (``1e3`` is a float, not an int)."""
-    what = _positive(kind is float, None if high is None else plain_number(high))
-    error = OptionError(
-        L_(
-            "%(bot)s: %(name)s must be %(what)s, not %(value)s",
-            bot=bot,
-            name=name,
-            what=what,
-            value=_shown(value),
-        )
-    )
-    pattern = _WHOLE if kind is int else _DECIMAL
-    if len(value) > MAX_NUMBER_TEXT or not pattern.fullmatch(value):
-        raise error
-    number = kind(value)
-    if not (number > 0 and math.isfinite(number)) or (high is not None and number > high):
-        raise error
-    return number
-
-
-def search_budget(
-    bot: str, params: Mapping[str, str], default_iterations: int = 1000
-) -> tuple[float | None, int | None]:
-    """A search bot's budget from its parameters: (``ms`` per decision or None, iterations or None), each
-    checked against ``MAX_MS`` and ``MAX_ITERATIONS`` (both ``it`` and ``iterations`` if both are given;
-    ``it`` wins). Neither given: ``default_iterations``."""
-    ms = positive_number(bot, "ms", params["ms"], float, MAX_MS) if "ms" in params else None
-    counts = {
-        key: int(positive_number(bot, key, params[key], int, MAX_ITERATIONS))
-        for key in BUDGET_ITERATIONS
-        if key in params
-    }
-    iterations = next(iter(counts.values()), None)
+def search_budget(values: Mapping[str, Any]) -> tuple[float | None, int | None]:
+    """A search's budget from its read parameters (``BUDGET``): (``ms`` per decision or None, iterations or
+    None); neither given: ``DEFAULT_ITERATIONS``."""
+    ms = values.get("ms")
+    iterations = values.get("it") or values.get("iterations")
     if ms is None and iterations is None:
-        iterations = default_iterations
+        iterations = DEFAULT_ITERATIONS
     return ms, iterations
 
 
@@ -118,53 +137,12 @@ def search_cost(params: Mapping[str, str]) -> float | None:
         return None
 
 
-def _positive(decimal: bool, high: str | None) -> Msg:
-    """ "a positive number" (whole, up to ``high``), as an error names what a bot parameter must be."""
-    if decimal:
-        return L_("a positive number up to %(high)s", high=high) if high else L_("a positive number")
-    if high:
-        return L_("a positive number (a whole number up to %(high)s)", high=high)
-    return L_("a positive number (a whole number)")
-
-
 def no_parameter(bot: str, key: str, known: Iterable[str]) -> OptionError:
     """The error for a parameter ``key`` that ``bot`` does not take (``known``: those it takes)."""
     said = L_(
         "%(bot)s has no parameter %(name)s; parameters: %(known)s",
         bot=bot,
-        name=repr(key),
-        known=", ".join(known),
+        name=repr(key if len(key) <= 40 else key[:39] + "…"),
+        known=", ".join(sorted(known)),
     )
-    return OptionError(said)
-
-
-def not_one_of(bot: str, key: str, allowed: Sequence[str], value: str) -> OptionError:
-    """The error for a parameter ``key`` of ``bot`` whose ``value`` is not one of ``allowed``."""
-    if len(allowed) == 2:
-        said = L_(
-            "%(bot)s: %(name)s must be %(a)s or %(b)s, not %(value)s",
-            bot=bot,
-            name=key,
-            a=allowed[0],
-            b=allowed[1],
-            value=repr(value),
-        )
-    elif len(allowed) == 3:
-        said = L_(
-            "%(bot)s: %(name)s must be %(a)s or %(b)s or %(c)s, not %(value)s",
-            bot=bot,
-            name=key,
-            a=allowed[0],
-            b=allowed[1],
-            c=allowed[2],
-            value=repr(value),
-        )
-    else:
-        said = L_(
-            "%(bot)s: %(name)s must be one of %(allowed)s, not %(value)s",
-            bot=bot,
-            name=key,
-            allowed=", ".join(allowed),
-            value=repr(value),
-        )
     return OptionError(said)

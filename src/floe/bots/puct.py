@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -34,10 +33,11 @@ from typing import Any
 import numpy as np
 
 from floe.bots.hooks import Evaluator, SearchHooks
-from floe.bots.params import MAX_C, bounded_int, positive_number
+from floe.bots.params import BUDGET, exploration, number_option, whole_option
 from floe.bots.searching import deadline
 from floe.core.errors import OptionError
 from floe.core.game import CHANCE, Game, State
+from floe.core.options import Option, OptionSchema
 from floe.learn.model import Model, ModelError, find_model
 
 # A search stops once its tree holds this many nodes (each keeps its priors over the legal actions), so an
@@ -45,9 +45,28 @@ from floe.learn.model import Model, ModelError, find_model
 MAX_TREE_NODES = 50_000
 MAX_DEPTH = 10_000
 DEFAULT_C = 1.5
-_ZERO = re.compile(r"0(?:\.0*)?")
-# The parameters a search bot takes once it has a network (besides its budget).
-NET_PARAMETERS = ("c", "depth", "it", "iterations", "mix", "ms", "net")
+# A model's name (``floe.learn.model.find_model`` checks its spelling); never a path.
+NET = Option("net", "text", "default", "the trained model: default for the game's own", max_length=64)
+# ``net`` as a search bot without a network lists it (giving it switches to ``NET_PARAMETERS``).
+NET_SWITCH = Option(
+    "net",
+    "text",
+    None,
+    "a trained model (default: the game's own): the search is then PUCT guided by it, with c (default "
+    "1.5), depth (default 0) and mix (0 to 1, default 0) besides the budget",
+    max_length=64,
+    default_text="none",
+)
+# What a search bot takes once it has a network: its budget, the model, and the search's own.
+NET_PARAMETERS = OptionSchema(
+    (
+        *BUDGET,
+        NET,
+        exploration(DEFAULT_C),
+        whole_option("depth", 0, "rollout decisions before the network's value", 0, MAX_DEPTH),
+        number_option("mix", 0.0, "weight of the game's own evaluation mixed into the network's values", 1),
+    )
+)
 
 
 class PNode:
@@ -71,11 +90,6 @@ def load_net(bot: str, game: Game, name: str) -> Model:
         return find_model(game, name)
     except ModelError as exc:
         raise OptionError(f"{bot}: {exc}") from None
-
-
-def zero_or_positive(bot: str, name: str, text: str, high: float) -> float:
-    """A bot parameter that is 0 or a positive number up to ``high`` (``positive_number``'s checks)."""
-    return 0.0 if _ZERO.fullmatch(text) else positive_number(bot, name, text, float, high)
 
 
 def returns01(state: State) -> list[float]:
@@ -265,20 +279,12 @@ def visit_distribution(root: PNode, legal_actions: list[int]) -> np.ndarray:
 
 
 def net_search_for(
-    bot: str, game: Game, seat: int, rng: random.Random, hooks: SearchHooks, params: Mapping[str, str]
+    bot: str, game: Game, seat: int, rng: random.Random, hooks: SearchHooks, values: Mapping[str, Any]
 ) -> NetSearch:
-    """The ``NetSearch`` of a search bot given ``net=NAME`` (its other parameters checked here: ``c``,
-    ``depth``; the budget is the bot's). ``OptionError`` for a parameter a search with a network does not
-    take, or a model that cannot be used."""
-    from floe.bots.params import no_parameter
-
-    for key in params:
-        if key not in NET_PARAMETERS:
-            raise no_parameter(f"{bot} with net", key, NET_PARAMETERS)
-    model = load_net(bot, game, params["net"])
-    c = positive_number(bot, "c", params.get("c", str(DEFAULT_C)), float, MAX_C)
-    depth = bounded_int(bot, "depth", params.get("depth", "0"), 0, MAX_DEPTH)
-    mix = zero_or_positive(bot, "mix", params.get("mix", "0"), 1.0)
+    """The ``NetSearch`` of a search bot given ``net=NAME``, from its parameters read by ``NET_PARAMETERS``
+    (the budget is the bot's); ``OptionError`` for a model that cannot be used. The game's world parameters
+    keep their defaults."""
+    model = load_net(bot, game, values["net"])
     world_params = {key: allowed[0] for key, allowed in hooks.world_parameters.items()}
     return NetSearch(
         game,
@@ -286,9 +292,9 @@ def net_search_for(
         rng,
         model,
         lambda observation: hooks.world(game, observation, rng, world_params),
-        c=c,
-        depth=depth,
+        c=values["c"],
+        depth=values["depth"],
         rollout=hooks.rollout,
         evaluate=hooks.evaluate,
-        mix=mix,
+        mix=values["mix"],
     )

@@ -21,6 +21,7 @@ from floe.core.entry import resolve
 from floe.core.errors import OptionError
 from floe.core.game import Game
 from floe.core.i18n import L_
+from floe.core.options import OptionSchema
 from floe.core.registry import entry
 
 GROUP = "floe.bots"
@@ -85,26 +86,41 @@ def first_available(specs: tuple[str, ...] | list[str], game: str) -> str | None
     return next((spec for spec in specs if parse_bot_spec(spec)[0] in known), None)
 
 
-def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
-    """Build the bot named by ``spec`` for ``seat``; ``OptionError`` for an unknown name or parameter."""
-    name, params = parse_bot_spec(spec)
-    bots = _bots(game.name)
+def _factory(name: str, game: str) -> BotFactory:
+    """The bot ``name`` of ``game``; ``OptionError`` naming the game's bots if it has none so called."""
+    bots = _bots(game)
     factory = bots.get(name)
     if factory is None:
         shown = name if len(name) <= 40 else name[:37] + "…"
         said = L_(
             "unknown bot %(bot)s for %(game)s; bots: %(bots)s",
             bot=repr(shown),
-            game=game.name,
+            game=game,
             bots=", ".join(sorted(bots)),
         )
         raise OptionError(said)
+    return factory
+
+
+def make_bot(spec: str, game: Game, seat: int, seed: int) -> Bot:
+    """Build the bot named by ``spec`` for ``seat``; ``OptionError`` for an unknown name or parameter."""
+    name, params = parse_bot_spec(spec)
+    factory = _factory(name, game.name)
     reserved = sorted({"game", "seat", "seed"} & set(params))
     if reserved:  # these are the factory's own arguments, never parameters of a spec
         raise OptionError(
             L_("bot %(bot)s takes no parameter %(name)s", bot=repr(name), name=repr(reserved[0]))
         )
     return factory(game, seat, seed, **params)
+
+
+def bot_parameters(name: str, game: str) -> OptionSchema:
+    """The parameters the bot ``name`` takes in ``game`` (``Bot.parameters``; none for a factory that does
+    not say); ``OptionError`` for a bot the game does not have."""
+    parameters = getattr(_factory(name, game), "parameters", None)
+    schema = OptionSchema() if parameters is None else parameters(entry(game).game)
+    assert isinstance(schema, OptionSchema)
+    return schema
 
 
 def bot_cost(spec: str, game: str) -> float | None:

@@ -31,7 +31,7 @@ from floe.core.i18n import L_, NL_, Msg
 # A review marker of a rules spec in an option's source (``[GUESS]``, ``[CONFLICT]``): for the docs only.
 _MARKER = re.compile(r"\s*\[[A-Z]+\]")
 
-Kind = Literal["choice", "bool", "int", "seat", "text", "list", "file"]
+Kind = Literal["choice", "bool", "int", "number", "seat", "text", "list", "file"]
 # A custom parser for a ``text`` option: (value, players) -> the normalised, JSON-ready value.
 Parser = Callable[[Any, int], Any]
 
@@ -41,6 +41,10 @@ MAX_VALUE_SIZE = 4000
 MAX_OPTIONS = 64  # more keys than any schema has: refused before any is read
 KNOWN_CHARS = 200  # the known option names an "unknown option" message lists at most (one short line)
 _INT = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only: "¹".isdigit() is True, int("¹") fails
+_DIGITS = re.compile(r"[+-]?[0-9]+")  # longer: out of any range (its length is bounded before)
+# A plain decimal number (``0.7``, ``.5``, ``1e3``): Python's float() also reads other scripts' digits,
+# underscores, ``nan`` and ``inf``, which an option should not.
+_DECIMAL = re.compile(r"(?:[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15})(?:[eE][+-]?[0-9]{1,3})?")
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
@@ -58,7 +62,8 @@ class Choice:
 class Option:
     """One option of a game (see the module docstring).
 
-    ``kind``: ``choice`` (one of ``choices``), ``bool``, ``int`` (``low``..``high``), ``seat`` (a seat
+    ``kind``: ``choice`` (one of ``choices``), ``bool``, ``int`` (``low``..``high``), ``number`` (a decimal
+    number from ``low`` to ``high``; above ``low`` only with ``above_low``), ``seat`` (a seat
     number 0..players-1; with ``random_ok`` also ``random``, read as None), ``text`` (at most
     ``max_length`` characters, read by ``parser``; ``choices`` are then suggestions for the lobby),
     ``list`` (one value per option of ``items``, given as a list or comma-separated text) or ``file``
@@ -80,6 +85,7 @@ class Option:
     low: int | None = None
     high: int | None = None
     random_ok: bool = False
+    above_low: bool = False
     max_length: int = 200
     parser: Parser | None = None
     items: tuple[Option, ...] = ()
@@ -91,8 +97,8 @@ class Option:
     def __post_init__(self) -> None:
         if self.kind == "choice" and not self.choices:
             raise ValueError(f"option {self.name}: a choice option needs choices")
-        if self.kind == "int" and (self.low is None or self.high is None):
-            raise ValueError(f"option {self.name}: an int option needs low and high bounds")
+        if self.kind in ("int", "number") and (self.low is None or self.high is None):
+            raise ValueError(f"option {self.name}: an {self.kind} option needs low and high bounds")
         if self.kind == "list" and not self.items:
             raise ValueError(f"option {self.name}: a list option needs items")
         if self.kind == "text" and self.parser is None and self.choices:
@@ -116,6 +122,9 @@ class Option:
         if self.kind == "int":
             assert self.low is not None and self.high is not None
             return parse_int(self.name, value, self.low, self.high)
+        if self.kind == "number":
+            assert self.low is not None and self.high is not None
+            return parse_number(self.name, value, self.low, self.high, above_low=self.above_low)
         if self.kind == "seat":
             if self.random_ok and (value is None or str(value).strip().lower() in ("random", "none", "")):
                 return None
@@ -205,8 +214,10 @@ class Option:
         }
         if self.choices:
             data["choices"] = [{"value": c.value, "text": c.text or str(c.value)} for c in self.choices]
-        if self.kind == "int":
+        if self.kind in ("int", "number"):
             data["low"], data["high"] = self.low, self.high
+        if self.above_low:
+            data["above_low"] = True
         if self.kind == "seat":
             data["random_ok"] = self.random_ok
         if self.kind in ("text", "file"):
@@ -364,6 +375,8 @@ def parse_int(name: str, value: Any, low: int, high: int, *, what: str | Msg | N
         number = int(value)
     elif isinstance(value, str) and _INT.fullmatch(value.strip()):
         number = int(value.strip())
+    elif isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
+        number = high + 1  # a whole number too long to be in range (not converted)
     else:
         raise OptionError(said)
     if not low <= number <= high:
@@ -374,6 +387,27 @@ def parse_int(name: str, value: Any, low: int, high: int, *, what: str | Msg | N
             high=high,
             value=_show(value),
         )
+        raise OptionError(said)
+    return number
+
+
+def parse_number(name: str, value: Any, low: int, high: int, *, above_low: bool = False) -> float:
+    """A finite number from ``low`` (excluded with ``above_low``) to ``high``, from an int, a float or plain
+    ASCII decimal text (``0.7``, ``.5``, ``1e3``); NaN, infinities, booleans and other digits are refused
+    with a one-line ``OptionError`` that says the range."""
+    if above_low and low == 0:
+        what = L_("a positive number up to %(high)s", high=high)
+    else:
+        what = L_("a number from %(low)s to %(high)s", low=low, high=high)
+    said = L_("%(name)s must be %(what)s, not %(value)s", name=name, what=what, value=_show(value))
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise OptionError(said)
+    if isinstance(value, str):
+        if not _DECIMAL.fullmatch(value.strip()):
+            raise OptionError(said)
+        value = value.strip()
+    number = float(value)
+    if not math.isfinite(number) or number > high or number < low or (above_low and number == low):
         raise OptionError(said)
     return number
 
@@ -433,6 +467,8 @@ def _values_words(option: Option) -> str:
         return "`true`, `false`"
     if option.kind == "int":
         return f"{option.low}–{option.high}"
+    if option.kind == "number":
+        return f"a number {'above' if option.above_low else 'from'} {option.low}, up to {option.high}"
     if option.kind == "seat":
         return "a seat, `P1`, `P2`, …" + (" or `random`" if option.random_ok else "")
     if option.kind == "list":
@@ -458,5 +494,6 @@ __all__ = [
     "choices",
     "parse_bool",
     "parse_int",
+    "parse_number",
     "read_file_options",
 ]

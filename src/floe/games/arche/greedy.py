@@ -16,8 +16,9 @@ import random
 from typing import Any, cast
 
 from floe.bots.base import Bot
-from floe.bots.params import bounded_int, no_parameter
+from floe.bots.params import read_params, whole_option
 from floe.core.game import CHANCE, Game, State
+from floe.core.options import OptionSchema
 from floe.games.arche.evaluation import values
 from floe.games.arche.state import J_CHIMP, J_FIGURE, J_TAKE, SECOND, ArcheStateData
 
@@ -25,6 +26,8 @@ from floe.games.arche.state import J_CHIMP, J_FIGURE, J_TAKE, SECOND, ArcheState
 MAX_WORLDS = 100
 # Follow-up decisions of the same seat that are settled greedily inside the look-ahead.
 _FOLLOW_UPS = frozenset((J_TAKE, J_CHIMP, J_FIGURE))
+
+PARAMETERS = OptionSchema((whole_option("worlds", 3, "worlds sampled per decision", 1, MAX_WORLDS),))
 
 
 class GreedyBot(Bot):
@@ -34,10 +37,11 @@ class GreedyBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
-        for key in params:
-            if key != "worlds":
-                raise no_parameter("greedy", key, ["worlds"])
-        self.worlds = bounded_int("greedy", "worlds", params.get("worlds", "3"), 1, MAX_WORLDS)
+        self.worlds: int = read_params("greedy", PARAMETERS, params, game.players)["worlds"]
+
+    @classmethod
+    def parameters(cls, game: type[Game]) -> OptionSchema:
+        return PARAMETERS
 
     def choose(self, observation: Any, legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:

@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from floe.bots.base import Bot
-from floe.bots.params import bounded_int, no_parameter
+from floe.bots.params import read_params, whole_option
 from floe.bots.searching import deadline
 from floe.core.game import CHANCE, Game, State
+from floe.core.options import OptionSchema
 from floe.games.arctic.evaluation import values
 from floe.games.arctic.state import ArcticStateData
 
@@ -27,6 +28,8 @@ MAX_WORLDS = 1000
 # One world's share of a decision, an upper estimate (measured: ~0.2 ms a world, ~1.5 ms at worst with the
 # most legal actions; docs/server.md, "Bot lanes").
 SECONDS_PER_WORLD = 0.003
+
+PARAMETERS = OptionSchema((whole_option("worlds", 4, "worlds sampled per decision", 1, MAX_WORLDS),))
 
 
 class GreedyBot(Bot):
@@ -36,10 +39,11 @@ class GreedyBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int, **params: str) -> None:
         super().__init__(game, seat, seed)
-        for key in params:
-            if key != "worlds":
-                raise no_parameter("greedy", key, ["worlds"])
-        self.worlds = bounded_int("greedy", "worlds", params.get("worlds", "4"), 1, MAX_WORLDS)
+        self.worlds: int = read_params("greedy", PARAMETERS, params, game.players)["worlds"]
+
+    @classmethod
+    def parameters(cls, game: type[Game]) -> OptionSchema:
+        return PARAMETERS
 
     @classmethod
     def cost(cls, params: Mapping[str, str]) -> float | None:

@@ -88,12 +88,12 @@ function field(opt, testid, players) {
     return selectField(opt, testid, opt.random_ok ? [...seats, [t("random"), "random"]] : seats);
   }
   if (opt.kind === "list") return listField(opt, testid, players);
-  const number = opt.kind === "int";
+  const number = opt.kind === "int" || opt.kind === "number";
   const input = h("input", {
     type: number ? "number" : "text",
     min: number ? opt.low : null,
     max: number ? opt.high : null,
-    step: number ? 1 : null,
+    step: number ? (opt.kind === "int" ? 1 : "any") : null,
     maxlength: number ? null : opt.max_length,
     placeholder: t("default (%(value)s)", { value: defaultWords(opt) }),
     "data-testid": testid,
