@@ -264,7 +264,7 @@ def test_the_bounds_are_accepted(register: Callable[..., ScriptGame]) -> None:
     assert bot_for(game, c="0.01", depth="1").depth == 1
     # The unknown-parameter message of a game without world parameters lists only the bot's own.
     with pytest.raises(
-        OptionError, match=r"parameters: c, depth, it, iterations, ms, opponents, reward, rollout$"
+        OptionError, match=r"parameters: c, depth, it, iterations, ms, net, opponents, reward, rollout$"
     ):
         bot_for(game, luck="all")
 
