@@ -12,6 +12,9 @@ so a new test gets its marker without anyone remembering to add it.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
+
 import pytest
 
 # Fixtures that start the thing a marker names.
@@ -55,3 +58,24 @@ def _uses_module_fixture(item: pytest.Item) -> bool:
     if info is None:
         return False
     return any(d.scope in ("module", "package") for defs in info.name2fixturedefs.values() for d in defs)
+
+
+@pytest.fixture(autouse=True)
+def _no_idle_playwright_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that does not drive the browser runs with no event loop marked as running in its thread.
+
+    The session's sync Playwright (tests/web/conftest.py's ``browser``) keeps its event loop marked as the
+    thread's running loop between its calls, so once a browser test has run in a test process, every later
+    ``asyncio.run`` there failed ("cannot be called from a running event loop"): which tests broke depended
+    on how the tests were shared out between the processes. The mark is lifted for the test and put back
+    after it, for the browser's next call.
+    """
+    idle = None if "browser" in request.fixturenames else asyncio.events._get_running_loop()
+    if idle is None:
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(idle)

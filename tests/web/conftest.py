@@ -110,6 +110,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         server.kill()
 
 
+# One Playwright and one Chromium per test process, whichever definition of the `browser` fixture asks first:
+# a module outside tests/web that imports the fixture makes a second fixture of it, and a second sync
+# Playwright in one thread fails and leaves the thread's event loop marked as running (every later
+# asyncio.run of that test process then failed).
+_CHROMIUM: dict[str, Any] = {}
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Debian's Chromium through Playwright; skipped without it unless FLOE_REQUIRE_BROWSER is set (CI). One
@@ -123,12 +130,19 @@ def browser() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
     else:
         sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    if not _CHROMIUM:
+        playwright = sync_playwright().start()
+        _CHROMIUM.update(playwright=playwright, users=0)
+        _CHROMIUM["browser"] = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    _CHROMIUM["users"] += 1
+    try:
+        yield _CHROMIUM["browser"]
+    finally:
+        _CHROMIUM["users"] -= 1
+        if not _CHROMIUM["users"]:
+            _CHROMIUM.pop("browser").close()
+            _CHROMIUM.pop("playwright").stop()
+            _CHROMIUM.clear()
 
 
 @pytest.fixture(scope="module")
