@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from floe.bench.probe import default_sigint
 from floe.cli import app
-from floe.lab import backends
+from floe.lab import where
 from floe.lab.raybackend import ray_log_path
 from floe.lab.tournament import load_results, make_tournament, run_tournament
 from floe.lab.where import Backend
@@ -56,7 +56,7 @@ def test_bad_ray_options_say_so_in_one_line(tmp_path: Path, args: list[str], mes
 def test_without_the_extra_ray_says_how_to_install_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(backends, "ray_installed", lambda: False)
+    monkeypatch.setattr(where, "ray_installed", lambda: False)
     out = tmp_path / "r.jsonl"
     for command in (
         ["simulate", "arctic", "--games", "2", "--ray"],
@@ -75,7 +75,7 @@ def test_without_the_extra_ray_says_how_to_install_it(
     ):
         code, stderr = _invoke(*command)
         assert code == 2, stderr
-        assert stderr.strip() == f"error: {backends.RAY_INSTALL}"
+        assert stderr.strip() == f"error: {where.RAY_INSTALL}"
     assert not out.exists()
     # Without --ray nothing asks for Ray.
     assert _invoke("simulate", "arctic", "--games", "2", "--workers", "2")[0] == 0
