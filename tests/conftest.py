@@ -51,6 +51,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             # One test process runs the whole module (``--dist loadgroup``), so what its module-scoped
             # fixtures start (a server, a Ray instance) is started once, not once per test process.
             item.add_marker(pytest.mark.xdist_group(str(item.path)))
+    # The long kinds first: a module that shares a server or a browser runs whole on one test process, and
+    # the browser's modules come last in the files' order, so one process ended the run alone with them for
+    # minutes while the other had nothing left. Started first, the small tests fill the end instead.
+    items.sort(key=_weight)
+
+
+def _weight(item: pytest.Item) -> int:
+    """0 for a browser test, 1 for one that starts a process, a cluster or Ray, 2 for the rest."""
+    kinds = {mark.name for mark in item.iter_markers()}
+    if "browser" in kinds:
+        return 0
+    return 1 if kinds & {"process", "postgres", "ray"} else 2
 
 
 def _uses_module_fixture(item: pytest.Item) -> bool:
